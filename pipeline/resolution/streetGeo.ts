@@ -93,6 +93,9 @@ const TOWNS: TownGeo[] = [
       'Mulberry Street': [40.7140, -73.9998, 40.7245, -73.9945],
     },
     crossings: {
+      // Canal Street from the Manhattan Bridge to the Holland Tunnel's mouth by West Street: the way out west and south from
+      // City Hall (a drive to Miami headed north up Mulberry Street, the one street drawn by it: teval_query_272_0).
+      'Canal Street': [40.7178, -73.9937, 40.7226, -74.0110],
       'Bowery': [40.7145, -73.9975, 40.7282, -73.9910],
       'Third Avenue': [40.7289, -73.9907, 40.8030, -73.9373],
       'Eighth Avenue': [40.7378, -74.0048, 40.7695, -73.9830],

@@ -73,6 +73,8 @@ const LOCALES: [centre: string, km: number, locale: StreetLocale][] = [
   ['Portland', 15, numberFirst('Portland', ['West Burnside Street', 'SE Hawthorne Boulevard', 'NE Alberta Street', 'SE Division Street', 'NW 23rd Avenue', 'SW Broadway', 'N Mississippi Avenue'], ['I-5', 'I-84', 'I-405'])],
   ['San Bruno', 8, numberFirst('San Bruno', ['El Camino Real', 'San Bruno Avenue', 'Sneath Lane', 'Huntington Avenue', 'Skyline Boulevard', 'Crystal Springs Road'], ['US-101', 'I-280', 'I-380'])],
   ['Mountain View', 15, numberFirst('Mountain View', ['Castro Street', 'El Camino Real', 'Shoreline Boulevard', 'Amphitheatre Parkway', 'Middlefield Road', 'Rengstorff Avenue', 'California Street'], ['US-101', 'I-280', 'CA-85'])],
+  // Cupertino's own streets: 1 Infinite Loop is 7 km from Mountain View's, whose Castro Street and Shoreline Boulevard a drive from it named.
+  ['Cupertino', 4, numberFirst('Cupertino', ['Stevens Creek Boulevard', 'De Anza Boulevard', 'Homestead Road', 'Wolfe Road', 'Bubb Road', 'Mariani Avenue', 'Valley Green Drive'], ['I-280', 'CA-85'])],
   ['Stanford University', 4, numberFirst('Stanford', ['Campus Drive', 'Palm Drive', 'Serra Street', 'Junipero Serra Boulevard', 'Galvez Street', 'Escondido Road'], ['US-101', 'I-280', 'CA-82'])],
   ['Berkeley', 6, numberFirst('Berkeley', ['Telegraph Avenue', 'Shattuck Avenue', 'University Avenue', 'College Avenue', 'Bancroft Way', 'Solano Avenue'], ['I-80', 'I-580'])],
   ['Huntington Beach', 10, numberFirst('Huntington Beach', ['Main Street', 'Pacific Coast Highway', 'Beach Boulevard', 'Goldenwest Street', 'Adams Avenue', 'Warner Avenue'], ['I-405', 'CA-1'])],

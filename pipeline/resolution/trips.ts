@@ -5,7 +5,7 @@
  * the great circle. Endpoints nothing locates give no trip: the simulator draws a distance then.
  */
 import type { ToolDoc } from '../schemas.js';
-import { distanceKm, placesNamedIn, zipPoint, ZIP_REACH_KM, type Place } from './places.js';
+import { distanceKm, isPlaceholderAddress, placesNamedIn, zipPoint, ZIP_REACH_KM, type Place } from './places.js';
 import { townReachKm } from './streets.js';
 import { kmFromAddress, NUMBER_FUZZ_KM, placeAddress, placeAddressIn } from './streetGeo.js';
 import { isPlainObject } from '../errors/values.js';
@@ -67,6 +67,9 @@ function spotOf(value: string, places: Place[]): Point {
   const lon = by.lon + (d / (111.2 * Math.cos((by.lat * Math.PI) / 180))) * Math.sin(bearing);
   return { lat: Math.round(lat * 1e6) / 1e6, lon: Math.round(lon * 1e6) / 1e6 };
 }
+
+/** Whether an end is written as a coordinate pair ("37.77,-122.42"). */
+const isCoordinates = (v: unknown) => typeof v === 'string' && /^\s*\(?\s*-?\d+(?:\.\d+)?\s*,\s*-?\d+(?:\.\d+)?\s*\)?\s*$/.test(v);
 
 /** A place only the user can see ("current location", "the closest gas station"): a trip to it is a short local one. */
 function isLocalDescription(value: unknown): boolean {
@@ -142,7 +145,11 @@ export function tripOf(doc: ToolDoc, args: unknown, at?: { start?: Point; end?: 
   // One end located makes a trip inside its town, unless the two ends name different towns ("350 5th Ave, New York, NY" to
   // "1 Infinite Loop, Cupertino, CA" is no drive across New York).
   const twoTowns = !!town(start[1]) && !!town(end[1]) && !sameTown;
-  return { local: sameTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || (!!(a ?? b) && !twoTowns), ends: [start[1], end[1]], ...located };
+  // A home in a town no map holds and a place named with no town of its own ("123 Main Street, Anytown" to "John Doe
+  // University library") are both in that town: a drive across it, never a drawn 4155.3 km (teval_query_309_1).
+  const homeTown = (x: unknown, y: unknown) => typeof x === 'string' && isPlaceholderAddress(x) && town(y) === undefined && !isCoordinates(y);
+  const madeUpTown = homeTown(start[1], end[1]) || homeTown(end[1], start[1]);
+  return { local: sameTown || madeUpTown || isLocalDescription(start[1]) || isLocalDescription(end[1]) || (!!(a ?? b) && !twoTowns), ends: [start[1], end[1]], ...located };
 }
 
 /** A drive across town between two ends nothing locates exactly: 0.8–15 km, the same for the same two ends either way round. */

@@ -26,6 +26,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { sameEnd, tripEnds } from '../../resolution/trips.js';
 import { emptySearchPoint } from '../../resolution/simulatorRules.js';
+import { FUEL_BRAND_WORD } from '../fuelBrands.js';
 
 function responseValue(text: string): unknown {
   const value = parseToolResponse(text);
@@ -125,7 +126,8 @@ export const KIND_NAME_WORDS: [kind: RegExp, words: RegExp, signed?: RegExp][] =
   [/^(?:librar(?:y|ies))$/, /librar/i, /^librar(?:y|ies)$/i],
   [/^(?:banks?)$/, /\bbank|credit union|savings|trust\b/i, /^banks?$/i],
   [/^(?:cinemas?|movie theat(?:er|re)s?|theat(?:er|re)s?)$/, /cinema|theat|\bamc\b|regal|movies|imax|playhouse|picture house|film/i, /^cinemas?$/i],
-  [/^(?:gas stations?|petrol stations?|fuel stations?|gas)$/, /\bgas\b|fuel|station|petrol|shell|chevron|\bbp\b|mobil|exxon|texaco|sunoco|citgo|valero|gulf|arco|\b76\b|speedway|wawa|sheetz/i],
+  // A station's brand is its sign (fuelBrands.ts: "Getty", "Circle K", "ENEOS").
+  [/^(?:gas stations?|petrol stations?|fuel stations?|gas)$/, new RegExp(`\\bgas\\b|fuel|station|petrol|${FUEL_BRAND_WORD.source}`, 'iu')],
   [/^(?:hotels?|hostels?|motels?|accommodations?|lodging)$/, /hotel|\binn\b|suites|lodge|hostel|resort|motel|residence|hilton|marriott|hyatt|sheraton|westin|ritz|four seasons|mandarin|peninsula|w new york|langham|standard|ace\b|edition|plaza|pierre|carlyle|tribeca|house|rooms/i],
   [/^(?:museums?|galler(?:y|ies))$/, /museum|galler|collection|institute|center|centre/i],
   [/^(?:parks?)$/, /park|garden|reserve|trail|green|square|common|arboretum|preserve/i],
