@@ -73,6 +73,15 @@ describe('the thought writer gives a value its source, never a bare restatement 
     expect(said({ query: 'Book room 102 between 10:00 and 12:00.', steps: [reserve] }, 10).every((t) => /book the meeting room\b/.test(t) && !/today/.test(t))).toBe(true);
   });
 
+  it('cites the request with the quote or the request first, both read back and both passing the claims check', async () => {
+    const { misattributedValue } = await import('../../pipeline/quality/measures/thoughts.js');
+    for (const t of ['"Go to documents and list it," the request says, so the folder is "documents".', 'The request says "Go to documents and list it", which means the folder is "documents".']) {
+      expect(valueSource(t)).toMatchObject({ kind: 'request', value: 'documents', key: 'folder' });
+      expect(misattributedValue(t, 'Go to documents and list it.', '')).toBeUndefined();
+    }
+    expect(misattributedValue('"Go to documnts and list it," the request says, so the folder is "documents".', 'Go to documents and list it.', '')).toMatch(/never said/);
+  });
+
   it('does not read a measure before a place as what the user asks for', () => {
     expect(askedFor('Could you also let me know the weather predictions for the coming three days in London?', 'London')).toBeUndefined();
     expect(askedFor('a road trip from the vibrant hues of San Francisco to Rivermist', 'San Francisco')).toBeUndefined();

@@ -207,7 +207,8 @@ export function misattributedValue(thought: string, users: string, answers: stri
       if (holdsValue(users, value)) return `calls "${value}" its own pick, but the user's request gave it`;
       if (holdsValue(answers, value)) return `calls "${value}" its own pick, but an earlier tool answer gave it`;
     }
-    const quoted = [...sentence.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    // A quote ending in the frame's own comma ("\"Go to documents and list it,\" the request says, …") is the user's words without it.
+    const quoted = [...sentence.matchAll(/"([^"]+)"/g)].map((m) => m[1].replace(/,$/, ''));
     if (CLAIMS_USER.test(sentence)) {
       const unsaid = quoted.find((v) => !holdsValue(users, v));
       if (unsaid) return `says the user gave "${unsaid}", which the user never said`;
