@@ -80,6 +80,9 @@ describe('the thought writer gives a value its source, never a bare restatement 
       expect(misattributedValue(t, 'Go to documents and list it.', '')).toBeUndefined();
     }
     expect(misattributedValue('"Go to documnts and list it," the request says, so the folder is "documents".', 'Go to documents and list it.', '')).toMatch(/never said/);
+    // A quoted clause holding a stop is one sentence (bfcl_multi_turn_base_2: 9/2,186 read as a quote of " the request says, …" on h-text32's b3).
+    const said = "jot down 'Collaboration leads to success. Innovation ignites growth.' into the previous file";
+    expect(misattributedValue(`"${said}," the request says, which means the content is "Collaboration leads to success. Innovation ignites growth.".`, `Now ${said}.`, '')).toBeUndefined();
   });
 
   it('does not read a measure before a place as what the user asks for', () => {
