@@ -124,6 +124,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   kind: 'items',
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  // 37 (h-text32): a tie saying "next" ("The next listed property, …") is not followed by "Next, I need to" (tieThoughtsToAnswers; thought_next_twice on g0).
   // 36 (h-text31): tieThoughtsToAnswers says how a value reached its step, not a rotated prefix: the next item of a listing the thought before took one from goes on from there ("The next listed property, …"), a value an earlier call passed is the same again ("The order id is again 12446, the one `place_order` gave."), and a value is read off the answer holding it as a value of its own, not a text holding it (room 102 of {'rooms': [102]}, not of "Room 102: available"; teval_query_470_2).
   // 17: a conditional request's check answers what the plan's branch needs (branches.ts: "If the weekday is Monday, create …" answered Monday only when the plan goes on; a room reserved "if room 101 is available" listed free), the closing answer says why a plan stopped, a plan whose own recording rules its branch out is turned down; a content argument naming a text a file read answered ("Research notes") is that text (standIns.ts namesReadContent).
   // 16: bullets the request defines by an earlier answer ("the first three lines of the read text", filler after a search) are filled from it (standIns.ts followedArguments).
@@ -158,7 +159,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 26: h-solv26's 25 and h-scholar26's 23 merged (h-scholar26 23: an arXiv step's recorded papers worked out once, by recordedOnly, for both turn-downs).
   // 25 (23, 24 in one step): a record a later step acts on is told to the simulator as available (availability.ts planGoesOnWith); a recording of
   // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
-  version: `36+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `37+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

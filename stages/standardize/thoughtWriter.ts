@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
-import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, baseForm, citedRequest, composedFrom, framesOf, holdsValue, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, placeInAnswer, holdsWhole, type SourceKind } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, RESPELLED, onlyRespelled, baseForm, citedRequest, composedFrom, framesOf, holdsValue, isNounKey, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, placeInAnswer, holdsWhole } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -39,7 +39,9 @@ const Output = z.object({ thoughts: z.array(z.string().min(1)) });
 type Provenance =
   /** The user's words hold it as it is: this turn's request, or (`earlier`) an earlier turn's. */
   | { kind: 'request'; earlier: boolean }
-  /** Only in another letter case or spelling the user wrote, or in an answer the source does not record here: said without a source. */
+  /** Only in another letter case the user's words or an earlier answer hold ("technology" for "Technology"). */
+  | { kind: 'respelled' }
+  /** Only in another spelling the user wrote, or in an answer the source does not record here: where it comes from is not known, and no lead says it. */
   | { kind: 'neutral' }
   /** An earlier tool answer shows it: `api` gave it. */
   | { kind: 'answer'; api: string }
@@ -92,9 +94,9 @@ function sourceAt(value: string, seen: Seen): number {
 function provenanceOf(value: string, seen: Seen): Provenance {
   if (holdsValue(seen.query, value, true)) return { kind: 'request', earlier: false };
   if (seen.earlierRequests.some((r) => holdsValue(r, value, true))) return { kind: 'request', earlier: true };
-  if ([seen.query, ...seen.earlierRequests].some((r) => holdsValue(r, value))) return { kind: 'neutral' };
+  if ([seen.query, ...seen.earlierRequests].some((r) => holdsValue(r, value))) return [seen.query, ...seen.earlierRequests].some((r) => onlyRespelled(r, value)) ? { kind: 'respelled' } : { kind: 'neutral' };
   const answered = seen.answers[sourceAt(value, seen)];
-  if (answered) return { kind: 'answer', api: answered.api };
+  if (answered) return onlyRespelled(answered.response!, value) ? { kind: 'respelled' } : { kind: 'answer', api: answered.api };
   // An answer not recorded here may have given it: nothing says the assistant picked it.
   if (seen.answers.some((a) => a.response === undefined)) return { kind: 'neutral' };
   // The request's own place written as the tool's doc asks (天安门广场 for "Tiananmen Square in Beijing"): the user's, not a pick.
@@ -113,14 +115,16 @@ function statedValue(args: Record<string, unknown> | string, seen: Seen): { key:
 }
 
 /**
- * The sentence saying where `value` comes from, in a frame of its provenance: mostly the source
- * (`sourced` of the time), else the neutral frame; a value the writer cannot place, always neutral.
+ * The sentence saying where `value` comes from, in the frame of its provenance: the user's words (cited where
+ * they can be), the answer that gave it, its letter case, or the assistant's own pick. Undefined where the writer
+ * cannot place it: a bare restatement ("The name will be "Zeta Corp".", "For the folder, I'll pass "document".")
+ * gives no reason for the value, so no lead is said at all (thought_value_restated 858/2,186 CoT cases on g0,
+ * most of them a value the user's words hold, demoted at random to the neutral frame).
  */
-function sourceSentence(key: string, value: string, num: boolean, p: Provenance, rng: Rng, sourced: number, seen: Seen): string {
-  const neutral = framesOf('neutral');
-  let kind: SourceKind = p.kind;
-  if (p.kind !== 'neutral' && !rng.chance(sourced)) kind = 'neutral';
-  if (kind === 'request' && p.kind === 'request') {
+function sourceSentence(key: string, value: string, num: boolean, p: Provenance, rng: Rng, seen: Seen): string | undefined {
+  if (p.kind === 'neutral') return undefined;
+  if (p.kind === 'respelled') return SOURCE_FRAMES[RESPELLED].say(key, value, undefined, undefined, num);
+  if (p.kind === 'request') {
     // The user's own words that name the value ("papers on", "the request says "find papers on …"") say why it is
     // this value, case by case; a value standing alone in its clause gets one of the plain frames.
     const request = p.earlier ? seen.earlierRequests.find((r) => holdsValue(r, value, true)) : seen.query;
@@ -128,9 +132,8 @@ function sourceSentence(key: string, value: string, num: boolean, p: Provenance,
     if (cited) return cited;
   }
   // A value put together from parts the user named ("Times Square" and "New York City") says so, not that it was a free pick.
-  if (kind === 'chosen' && composedFrom(seen.query, value)) return SOURCE_FRAMES[COMPOSED].say(key, value, undefined, seen.query);
-  const plain = kind === 'request' ? (p.kind === 'request' && p.earlier ? EARLIER_REQUEST : PLAIN_REQUEST) : undefined;
-  const pool = kind === 'neutral' ? neutral : plain ?? framesOf(kind);
+  if (p.kind === 'chosen' && composedFrom(seen.query, value)) return SOURCE_FRAMES[COMPOSED].say(key, value, undefined, seen.query);
+  const pool = p.kind === 'request' ? (p.earlier ? EARLIER_REQUEST : PLAIN_REQUEST) : framesOf(p.kind);
   return SOURCE_FRAMES[rng.pick(pool)].say(key, value, p.kind === 'answer' ? `${p.api}` : undefined, undefined, num);
 }
 
@@ -163,8 +166,11 @@ function givenWith(args: Record<string, unknown> | string | undefined, doc?: Key
   if (!args || typeof args === 'string') return '';
   // A word or code without digits, said bare ("the symbol TSLA"): quoted, the sentence naming what `place_order` told
   // would read as if its answer had given it (thought_claims_given_value 135/2,186 on h-text31's b6).
-  const named = Object.entries(args).find(([k, v]) => typeof v === 'string' && /^[A-Za-z][A-Za-z .'-]{1,29}$/.test(v) && !/(?:^|_)(?:id|token|password|type|mode|class|status)$/i.test(k));
-  return named ? `, when it was given the ${keyNoun(named[0], doc)} ${named[1]}` : '';
+  // Said as a person names the thing: a key that reads as no noun ("travel from") names nothing, and the owner a key
+  // spells out ("user first name") goes without saying ("when it was given the first name Michael"; thought_given_key_stiff).
+  const noun = (k: string) => keyNoun(k, doc).replace(/^user (?=\S+ \S+)/, '');
+  const named = Object.entries(args).find(([k, v]) => typeof v === 'string' && /^[A-Za-z][A-Za-z .'-]{1,29}$/.test(v) && !/(?:^|_)(?:id|token|password|type|mode|class|status)$/i.test(k) && isNounKey(noun(k)));
+  return named ? `, when it was given the ${noun(named[0])} ${named[1]}` : '';
 }
 
 /** A tie going on along a listing the thought before took an item from ("The next listed property, "…", has id …."). */
@@ -372,8 +378,12 @@ const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  * "that" points at the step before would point at the lead ("The address will be "…". Building on that,
  * …", "`now_playing_out_filter` says … That part is done; …"), so it names what it means or goes without.
  */
-function afterLead(frame: string): string {
+function afterLead(frame: string, lead = ''): string {
+  // A lead going on along a listing ("The next listed property, …") already says "next": the frame does not say it again.
+  const saysNext = /\bnext\b/i.test(lead);
   return frame
+    .replace(/^Next, I need to /, saysNext ? 'Now I need to ' : 'Next, I need to ')
+    .replace(/^The next step is to /, saysNext ? 'What I need now is to ' : 'The next step is to ')
     .replace(/^With that done, I can /, 'Now I can ')
     .replace(/^That part is done; now I need to /, 'Now I need to ')
     .replace(/^Building on that, /, 'Building on the last answer, ')
@@ -398,7 +408,13 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
   return input.steps.map((s, i) => {
     const apiName = s.name.includes('.') ? s.name.slice(s.name.indexOf('.') + 1) : s.name;
     const api = `\`${apiName}\``;
-    const intent = intentOf(s.description, apiName, s.args);
+    const asIntended = intentOf(s.description, apiName, s.args);
+    // A tool whose doc fixes the day ("Book the meeting room today") on a request for another ("for tomorrow"): the thought
+    // does not say it books "today" as if that were what the user asked, and says what is true (thought_day_contradicts_request).
+    const otherDay = /\btoday\b/i.test(purpose(s.description)) && !changesNothing(s.name) ? /\btomorrow\b/i.exec(input.query)?.[0].toLowerCase() : undefined;
+    const intent = otherDay ? asIntended.replace(/\s+today\b/i, '') : asIntended;
+    const verb = intent.split(' ')[0];
+    const dayNote = otherDay ? ` ${api} ${/(?:s|sh|ch|x)$/.test(verb) ? `${verb}es` : `${verb}s`} for today only, though the user asked for ${otherDay}.` : '';
     const args = argPhrase(s.args, s.doc);
     const withArgs = args ? ` with ${args}` : '';
     // "Building on that" only for a value the last answer gave, not one the user's words hold too ("Inception" searched again after the film's details).
@@ -433,15 +449,15 @@ export function offlineThoughts(input: ThoughtInput, rng: Rng): string[] {
         : fact && rng.chance(0.7)
         ? rng.pick(facts)
         : stated && rng.chance(i === 0 ? 0.8 : 0.5)
-          ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.num, stated.provenance, rng, 0.8, seen)} `
+          ? `${sourceSentence(keyNoun(stated.key, s.doc), stated.value, stated.num, stated.provenance, rng, seen) ?? ''} `.trimStart()
           : other && rng.chance(0.2)
-            ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, other.num, provenanceOf(other.value, seen), rng, 0.6, seen)} `
+            ? `${sourceSentence(keyNoun(other.key, s.doc), other.value, other.num, provenanceOf(other.value, seen), rng, seen) ?? ''} `.trimStart()
             : '';
     // Where a value comes from, said in the shape the thought before just used ("The request says "…", so the city is "…"" twice): left unsaid.
     if (lead && !tie && leadShape(lead) === lastLead) lead = '';
     lastLead = lead ? leadShape(lead) : undefined;
     // "With that done" says the step before was a deed: after a lead (a fact or where a value comes from) "that" would be the lead, so it opens with "Now" instead.
-    return capitalise(lead + (lead ? afterLead(frame) : frame));
+    return capitalise(lead + (lead ? afterLead(frame, lead) : frame)) + dayNote;
   });
 }
 
@@ -461,7 +477,7 @@ export const thoughtWriterRole: RoleSpec<ThoughtInput, { thoughts: string[] }> =
       { role: 'user', content: `User request:\n${input.query}\n\nCalls:\n${input.steps.map((s, i) => `${i + 1}. ${s.name}(${toJson(s.args)}) — ${purpose(s.description)}`).join('\n')}` },
     ],
   },
-  offline: { version: 'thought-writer-39', // 39 (h-text31): a turn's first call takes a frame by what it does (a lookup "will tell me", a change "First I have to"), a tie by how its value reached the step (the next item of a listing, a value passed again, an earlier request's answer, one two steps back, the answer just given), never "From `…` I know that" before a tenth of all thoughts; a value is read off the answer holding it whole (thought_link_top_share, thought_sentence_repeated on g0). 38: int30's 37 and h-text30's 37 merged. 37 (h-text30): a value an earlier request's answer gave is tied in the past ("`place_order` said earlier that the order id is 12446."), never "says" as if just given (thought_link_top_share 0.110 on g0, its top link "From `…` I" 37 (h-solv30): the request's own place written as the tool's doc asks (天安门广场 for "Tiananmen Square in Beijing", GaodeMap's "Param must be in Chinese") is said neutrally, never "Nothing fixes the address, so I'll pick \"天安门广场\"." (thought_request_place_called_pick, new, 7/12 on h-solv30's b3: teval_query_358_0). 36: a plain word is read off an answer only where it is a whole value, never a word of its prose ("`show` returned \"day\", which is the timespan to pass" after an email about a Demo Day: thought_false_sequence 4/2,186 on int29's m1, teval_query_344_2-env-k3-cot). 35 (h-text29): a value is tied to the answer it was read off, never to a later one that only echoed it back because its call was given it ("`get_movie_details` says the id is 575264." before the reviews call; sourceAt; thought_tie_cites_echo 68/2186 CoT cases on g0, the most common frame of wrong calls' thoughts). 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
+  offline: { version: 'thought-writer-40', // 40 (h-text32): a value is never restated bare ("The name will be \"Zeta Corp\".", "For the folder, I'll pass \"document\"."): a value the user's words hold is always said from them, one shown only in another letter case says so ("…, in the letter case the tool takes."), one the writer cannot place gets no lead; a lead saying "next" is not followed by "Next, I need to"; a tool whose doc books "today" on a request for tomorrow says so; "the first name Michael", not "the user first name Michael" (thought_value_restated, thought_next_twice, thought_day_contradicts_request, thought_given_key_stiff on g0). 39 (h-text31): a turn's first call takes a frame by what it does (a lookup "will tell me", a change "First I have to"), a tie by how its value reached the step (the next item of a listing, a value passed again, an earlier request's answer, one two steps back, the answer just given), never "From `…` I know that" before a tenth of all thoughts; a value is read off the answer holding it whole (thought_link_top_share, thought_sentence_repeated on g0). 38: int30's 37 and h-text30's 37 merged. 37 (h-text30): a value an earlier request's answer gave is tied in the past ("`place_order` said earlier that the order id is 12446."), never "says" as if just given (thought_link_top_share 0.110 on g0, its top link "From `…` I" 37 (h-solv30): the request's own place written as the tool's doc asks (天安门广场 for "Tiananmen Square in Beijing", GaodeMap's "Param must be in Chinese") is said neutrally, never "Nothing fixes the address, so I'll pick \"天安门广场\"." (thought_request_place_called_pick, new, 7/12 on h-solv30's b3: teval_query_358_0). 36: a plain word is read off an answer only where it is a whole value, never a word of its prose ("`show` returned \"day\", which is the timespan to pass" after an email about a Demo Day: thought_false_sequence 4/2,186 on int29's m1, teval_query_344_2-env-k3-cot). 35 (h-text29): a value is tied to the answer it was read off, never to a later one that only echoed it back because its call was given it ("`get_movie_details` says the id is 575264." before the reviews call; sourceAt; thought_tie_cites_echo 68/2186 CoT cases on g0, the most common frame of wrong calls' thoughts). 34 (h-thoughts28): an argument is said in words, never its parameter name pasted with "set to" ("the movie id 575264", "read and unread ones alike" for only_unread=false, "the unlock flag off"; thoughtPhrases argWords; thought_arg_key_pasted); a call whose purpose opens with the verb its name opens with takes a frame that says the purpose first (never "use `show` to show the emails"; thought_tool_verb_echoed); a later call's link says how it connects: another toolkit than the step before is another part of the request, a value off the last answer "Now that I have the movie id", the rest "Next" and the like, in more wordings (thought_link_top_share), \"Building on that\" only for a value the last answer gave and the user did not; after a lead sentence no link points \"that\" at the lead (\"Building on the last answer\", \"Now I need to\"). 33 (h-thoughts27): the place of an item in a listing said in one of three ways (thought_frame_top_share 4.0% with one on h-thoughts27's b5); a thought takes another call frame than the one before it, and another lead shape (or none), so no two thoughts in a row share a sentence (thought_frame_repeated_in_case 102/2186 CoT cases on g0); a call passing a value only a tool answer showed (an id off a listing, a price from a quote) always opens with where that answer holds it ("`search_property_by_place` says the first of the three properties, \"Cozy Loft\", has id 10803849."; thoughtPhrases whereInAnswer), else which tool returned it — never the bare "Next, I need to retrieve the details of the property …" nor "The property id will be 10803849." (thought_answer_value_untied 633/2186 CoT cases on g0). 32 (h-base25): a thought with a lead sentence (a fact of the last answer, where a value comes from) never goes on "With that done, I can …" ("that" would be the lead, no deed: "The request names \"1293\" as the access token. With that done, …"), but "Now I can …" (thought_done_after_lead 89/936 CoT base cases on f52). 31 (h-thoughts13): a number the call passes as a number is said bare in a frame of the assistant's own words ("The movie id will be 27205.", not "27205"; thoughtPhrases said; thought_number_quoted); a string id stays quoted; Earlier versions: docs/method-versions.md.
     run: (input, rng) => ({ thoughts: offlineThoughts(input, rng) }) },
 };
 
@@ -533,10 +549,10 @@ export function tieThoughtsToAnswers(turns: { user: string; steps: TiedStep[] }[
         const tie = answerTie(s.action.args, seen, docs.get(s.action.name), rng, lastLead, loop);
         const [first, rest] = splitFirst(thought);
         if (tie && rest && isLead(first)) {
-          s.action.thought = `${tie} ${rest}`;
+          s.action.thought = `${tie} ${afterLead(rest, tie)}`;
           tied += Number(first !== tie);
         } else if (tie && !isLead(first)) {
-          s.action.thought = `${tie} ${afterLead(thought)}`;
+          s.action.thought = `${tie} ${afterLead(thought, tie)}`;
           tied++;
         } else if (!tie && rest && WRITER_TIE.test(first)) {
           // The writer placed the value in the answer the source recorded; the answer shown now does not hold it there.

@@ -120,9 +120,10 @@ describe('the thought writer frames a value by its provenance', () => {
     const picked = openings({ query: 'Tell me about a property.', steps: [{ ...GET, args: { property_id: '40553667' } }] }, 0);
     expect(picked.some((s) => s.kind === 'chosen')).toBe(true);
     // BFCL records no answers before resolve: the value may come from one.
+    // thought-writer-40 (h-text32): it says no lead at all, where it said the neutral "The property id will be "40553667"."
+    // — a restatement with no reason for the value (thought_value_restated); resolve ties it once the answer is shown.
     const unseen = openings({ query: 'Tell me about it.', earlierRequests: ['Find a place.'], earlierAnswers: [{ name: SEARCH.name }], steps: [{ ...GET, args: { property_id: '40553667' } }] }, 0);
-    expect(unseen.length).toBeGreaterThan(0);
-    expect(unseen.every((s) => s.kind === 'neutral')).toBe(true);
+    expect(unseen).toEqual([]);
   });
 });
 
@@ -131,7 +132,9 @@ describe("a wrong call's thought frames its value by that value's provenance", (
   it('does not call a value the user gave its own pick', () => {
     const thought = erroneousThought('parameters_value_error', correct, { name: CD.name, args: { folder: 'workspace' } }, { tools: [{ ...CD, required_parameters: [], optional_parameters: [], return_data: [] }], query: 'Go to workspace and list it.', earlierRequests: [], earlier: [] })!;
     expect(thought).not.toMatch(CHOICE);
-    expect(valueSource(thought.split(/(?<=\.)\s/)[0])?.kind).toBe('neutral');
+    // error-injectors@67 (h-text32): said from the user's words that hold it, where it was the neutral "The folder will be
+    // "workspace"." — a frame the thought writer no longer writes, so it would mark the wrong call out (thought_value_restated).
+    expect(valueSource(thought.split(/(?<=\.)\s/)[0])?.kind).toBe('request');
   });
   it('keeps the pick frame for a value nothing shown gave', () => {
     const thought = erroneousThought('parameters_value_error', correct, { name: CD.name, args: { folder: 'temp' } }, { tools: [{ ...CD, required_parameters: [], optional_parameters: [], return_data: [] }], query: 'Go to my folder and list it.', earlierRequests: [], earlier: [] })!;

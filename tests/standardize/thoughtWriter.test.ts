@@ -32,7 +32,9 @@ describe('thought-writer offline rules', () => {
     for (let seed = 0; seed < 60; seed++) thoughts.push(...offlineThoughts({ query: 'What is the zipcode of Rivermist, and the weather in Oslo?', steps: STEPS }, new Rng(seed, 'thoughts')));
     for (const t of thoughts) expect(grammarIssues(t), t).toEqual([]);
     const distinct = [...new Set(thoughts)];
-    expect(distinct.length).toBeGreaterThan(60);
+    // 50 since thought-writer-40 (h-text32): values the writer cannot place (answers it cannot see yet) no longer get one of
+    // two neutral restatements ("The query will be …", "For the query, I'll pass …"), a variety that said nothing (52 distinct here).
+    expect(distinct.length).toBeGreaterThan(50);
     expect(templateShare(distinct)).toBeLessThan(0.6);
     expect(distinctN(distinct, 4)).toBeGreaterThan(0.1);
   });

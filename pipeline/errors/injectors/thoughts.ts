@@ -12,7 +12,7 @@ import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
 import { leaksIn, changedValues, droppedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
-import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, SOURCE_FRAMES, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, quotedInOtherRole, valueSource, whereInAnswer } from '../../thoughtPhrases.js';
+import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, RESPELLED, SOURCE_FRAMES, onlyRespelled, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, quotedInOtherRole, valueSource, whereInAnswer } from '../../thoughtPhrases.js';
 import { keyAsWords, keyNoun } from '../../quality/grammar.js';
 import { escapeRegExp } from '../vocabulary.js';
 
@@ -139,15 +139,19 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
   const says = (sentence: string) => (clean(sentence) ? sentence : undefined);
   const frame = SOURCE_FRAMES[index];
   const { query, earlier, earlierRequests } = shown;
-  const answerOf = (value: string) => [...(earlier ?? [])].reverse().find((s) => s.response !== undefined && holdsValue(s.response, value));
+  // The answer that shows the value as the call passes it: "`get_stock_info` returned "nvda"" is untrue of an answer holding "NVDA".
+  const answerOf = (value: string) => [...(earlier ?? [])].reverse().find((s) => s.response !== undefined && holdsValue(s.response, value, true));
   const picked = (value: string) => query !== undefined && earlier !== undefined && earlierRequests !== undefined && ![query, ...earlierRequests].some((r) => holdsValue(r, value)) && earlier.every((s) => s.response !== undefined && !holdsValue(s.response, value));
+  // Shown only in another letter case (the user's "XTC" for "xtc"): the frame that says it is spelled for the tool.
+  const respelledOf = (value: string) => [query, ...(earlierRequests ?? []), ...(earlier ?? []).map((s) => s.response)].some((t) => t !== undefined && onlyRespelled(t, value));
   // The request that holds a value as it is: this turn's, else an earlier turn's.
   const requestOf = (value: string) => {
     if (query !== undefined && holdsValue(query, value, true)) return { request: query, earlier: false };
     const before = earlierRequests?.find((r) => holdsValue(r, value, true));
     return before === undefined ? undefined : { request: before, earlier: true };
   };
-  for (const e of values) {
+  // The correct thought's own frame (a neutral one asks for none: whatever frame tells the truth of the value).
+  for (const e of frame.kind === 'neutral' ? [] : values) {
     if (frame.kind === 'request') {
       const r = requestOf(e.value);
       if (!r) continue;
@@ -169,11 +173,39 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
       continue;
     }
     const api = frame.kind === 'answer' ? answerOf(e.value)?.name.split('.').pop() : undefined;
-    const fits = frame.kind === 'answer' ? api !== undefined : frame.kind === 'chosen' ? picked(e.value) : true;
+    const fits = frame.kind === 'answer' ? api !== undefined : frame.kind === 'chosen' ? picked(e.value) : frame.kind === 'respelled' ? respelledOf(e.value) : true;
     // A value put together from parts the user named says so, as the writer says it ("I put "Times Square" and "New York City" from the request together").
     const composed = frame.kind === 'chosen' && query !== undefined && composedFrom(query, e.value) !== undefined;
     const told = fits ? says((composed ? SOURCE_FRAMES[COMPOSED] : frame).say(e.key, e.value, api, query, e.num)) : undefined;
     if (told) return told;
+  }
+  // Else any value the wrong call passes, in the frame of where the case shows it (the user's words, an earlier
+  // answer, another letter case of either) or as the call's own pick where nothing shown gave it — never restated
+  // bare ("The order id will be 14246."): the thought writer no longer writes that frame, so it would mark the wrong
+  // call out, and it gives no reason for the value (thought_value_restated).
+  for (const e of values) {
+    const r = requestOf(e.value);
+    if (r && !quotedInOtherRole(e.raw, r.request, e.value)) {
+      const cited = citedRequest(e.key, e.value, r.request, r.earlier);
+      const told = (cited !== undefined ? says(cited) : undefined) ?? says(SOURCE_FRAMES[rng.pick(r.earlier ? EARLIER_REQUEST : PLAIN_REQUEST)].say(e.key, e.value, undefined, undefined, e.num));
+      if (told) return told;
+    }
+    const api = answerOf(e.value)?.name.split('.').pop();
+    if (api) {
+      const told = says(SOURCE_FRAMES[rng.pick(framesOf('answer'))].say(e.key, e.value, api, undefined, e.num));
+      if (told) return told;
+    }
+    if (respelledOf(e.value)) {
+      const told = says(SOURCE_FRAMES[RESPELLED].say(e.key, e.value, undefined, undefined, e.num));
+      if (told) return told;
+    }
+    if (picked(e.value)) {
+      const composed = query !== undefined && composedFrom(query, e.value) !== undefined;
+      // "I'll go with …" or "I'll pick … for the …": the chosen frames that claim nothing of what the case shows ("since nothing so far gives one" may be untrue of the key).
+      const own = framesOf('chosen').filter((i) => /^\^I'll (?:go with|pick) /.test(SOURCE_FRAMES[i].pattern.source));
+      const told = says(SOURCE_FRAMES[composed ? COMPOSED : rng.pick(own)].say(e.key, e.value, undefined, query, e.num));
+      if (told) return told;
+    }
   }
   const neutral = SOURCE_FRAMES[rng.pick(framesOf('neutral'))];
   for (const e of values) {
@@ -310,6 +342,9 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
     return attached ? f.replace(attached, '') : f.replace(p, '');
   };
   if (phrase) frame = wrongPhrase ? frame.replace(phrase, wrongPhrase) : withoutArgs(frame, phrase);
+  // A frame that named the call after a colon ("I can get the details of the ticker: `get_ticker_detail` with ticker …"),
+  // its arguments gone, would read "the ticker: `get_ticker_detail`" as a key and its value: the call is said as a means.
+  if (phrase && !wrongPhrase) frame = frame.replace(/: (`[^`]+`)\.$/, ' by calling $1.');
   const clean = (s: string) => leaksIn(s, type, correct, erroneous).length === 0 && (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined) && (type !== 'tool_select_error' || statesUnpassedValue(s, correct, erroneous) === undefined);
   // A wrong call whose own arguments still hold a correct value elsewhere (a swapped pair): say less.
   if (!clean(frame) && phrase && wrongPhrase) frame = withoutArgs(frame, wrongPhrase);

@@ -290,7 +290,7 @@ export function cutQuotes(tc: TestCase): string[] {
   const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
   const out: string[] = [];
   const check = (thought: string) => {
-    for (const m of thought.matchAll(/(?:The request says "([^"]+)"|"([^"]+)," the user says)/g)) {
+    for (const m of thought.matchAll(/(?:The request says "([^"]+)"|"([^"]+)," the (?:user|request) says)/g)) {
       const said = m[1] ?? m[2];
       if (!endsDangling(said)) continue;
       const at = request.indexOf(said);
@@ -345,9 +345,9 @@ function cotDefect(tc: TestCase, find: (tc: TestCase) => string[], tell: (hit: s
   return bad.length ? tell(bad[0]) : null;
 }
 
-/** The request fragments a thought quotes as the user's words: 'The request says "…"', '"…," the user says'. */
+/** The request fragments a thought quotes as the user's words: 'The request says "…"', '"…," the user says', '"…," the request says'. */
 export function requestQuotes(thought: string): string[] {
-  return [...thought.matchAll(/The request says "([^"]+)"|"([^"]+)," the user says/g)].map((m) => m[1] ?? m[2]);
+  return [...thought.matchAll(/The request says "([^"]+)"|"([^"]+)," the (?:user|request) says/g)].map((m) => m[1] ?? m[2]);
 }
 
 /** Where `said` stands in `text`, in any letter case and spacing: its start and end, or undefined. */

@@ -89,6 +89,18 @@ export const thoughtMalformed: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (t) => thoughtMalformation(t, tc)),
 };
 
+/** A text's sentences, where a period inside a quoted value ends none. */
+function sentencesOutsideQuotes(text: string): string[] {
+  const out: string[] = [];
+  let rest = text.trim();
+  while (rest) {
+    const first = firstSentenceOutsideQuotes(rest);
+    out.push(first);
+    rest = rest.slice(first.length).trim();
+  }
+  return out;
+}
+
 /** A text's first sentence, where a period inside a quoted value ends none. */
 function firstSentenceOutsideQuotes(text: string): string {
   let quoted = false;
@@ -201,13 +213,16 @@ const CLAIMS_RESULT = /(?:^|\s)(?:`[^`]+` (?:says|said|told me|returned|reports|
  * messages shown before the thought's step.
  */
 export function misattributedValue(thought: string, users: string, answers: string): string | undefined {
-  for (const sentence of sentencesOf(thought)) {
+  // Sentences end outside quotes: a quoted clause holding a stop ("\"jot down 'Collaboration leads to success. Innovation
+  // ignites growth.' into the previous file,\" the request says, …") is one sentence, its quotes paired as written.
+  for (const sentence of sentencesOutsideQuotes(thought)) {
     for (const m of sentence.matchAll(CLAIMS_CHOICE)) {
       const value = m[1] ?? m[2];
       if (holdsValue(users, value)) return `calls "${value}" its own pick, but the user's request gave it`;
       if (holdsValue(answers, value)) return `calls "${value}" its own pick, but an earlier tool answer gave it`;
     }
-    const quoted = [...sentence.matchAll(/"([^"]+)"/g)].map((m) => m[1]);
+    // A quote ending in the frame's own comma ("\"Go to documents and list it,\" the request says, …") is the user's words without it.
+    const quoted = [...sentence.matchAll(/"([^"]+)"/g)].map((m) => m[1].replace(/,$/, ''));
     if (CLAIMS_USER.test(sentence)) {
       const unsaid = quoted.find((v) => !holdsValue(users, v));
       if (unsaid) return `says the user gave "${unsaid}", which the user never said`;
