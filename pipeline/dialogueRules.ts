@@ -1700,7 +1700,7 @@ export function fitConfirmation(question: string, answer: string, alternative = 
   if (!confirmationMisfits(question, a)) return answer;
   const asked = question.trim().split(/(?<=[.!?])\s+/).filter((s) => /\?\s*$/.test(s)).pop() ?? question;
   const fits = /\bhave i (?:got|understood|heard)\b/i.test(asked) ? ['you have', "you've got it"]
-    : /\bdid i\b/i.test(asked) ? ['you did']
+    : /\bdid i\b/i.test(asked) ? ['you did', 'you got it']
     : /\bare (?:both|they|those|these|all|the two)\b/i.test(asked) ? ['they are']
     : /\bis that it\b/i.test(asked) ? ["that's it"]
     : /\bis (?:every|each|all|everything)\b/i.test(asked) ? ["it's all right"]

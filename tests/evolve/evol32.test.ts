@@ -15,7 +15,7 @@ import { asksOf, noiseSummaryNarrows, summaryNarrows } from '../../pipeline/qual
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { contextCustomerLineRepeats, customerLineRepeated } from '../../pipeline/quality/measures/longContextCustomerRepeats.js';
 import { speaksForCafe } from '../../pipeline/quality/measures/longContextCafeVoice.js';
-import { withoutGrant } from '../../pipeline/dialogueRules.js';
+import { confirmationFits, confirmationMisfits, fitConfirmation, withoutGrant } from '../../pipeline/dialogueRules.js';
 import { contextPool, dialoguesAt, LineUsage, MAX_SAID, pickDialogues } from '../../sources/dialogue/context.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
 import { harderToolsListMoodMixed, openingMood } from '../../pipeline/quality/measures/harderMeaning.js';
@@ -75,6 +75,14 @@ describe('long context: a customer who does not loop, an assistant that does not
       expect(customerLineRepeated(turns.filter((t) => t.role === 'user').map((t) => t.content)), ids.join(' ')).toBeUndefined();
     }
     expect(MAX_SAID).toBe(2);
+  });
+  it('a fitted confirmation has another of the corpus\'s wordings for an insertion that said the first twice', () => {
+    const asked = "So that's a latte with oat milk?";
+    expect(fitConfirmation(asked, 'Yes it does.')).toBe("Yes, that's right.");
+    expect(fitConfirmation(asked, 'Yes it does.', 1)).toBe("Yes, that's correct.");
+    expect(confirmationFits(asked, 'Yes it does.')).toBe(3);
+    expect(fitConfirmation('Did I get that right?', 'Yes it is.', 1)).toBe('Yes, you got it.');
+    for (let i = 0; i < 3; i++) expect(confirmationMisfits(asked, fitConfirmation(asked, 'Yes it does.', i))).toBeUndefined();
   });
   it('"That will be no problem." to an order is a promise for the café: flagged, and dropped by the rewrite', () => {
     expect(speaksForCafe("I'd love to get a decaffeinated Latte please.", "That will be no problem. So that's a decaffeinated latte?")).toMatch(/no problem/);
