@@ -134,7 +134,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   harder_tools_wording_only: 0.005,
   harder_tools_object_dropped: 0,
   harder_tools_mood_mismatch: 0,
-  harder_tools_list_mood_mixed: 0,
+  harder_tools_list_mood_mixed: 0.005, // 3/1,000 on h-evol32 b7: lists whose only swap would give back the source's own words (harder_tools_wrapped)
   long_context_question_brushed_off: 0,
   long_context_milk_twice: 0,
   long_context_readback_unfaithful: 0,

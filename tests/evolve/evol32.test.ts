@@ -109,7 +109,7 @@ describe('harder_tools_list_mood_mixed', () => {
   it('inListMood puts every rewrite in the mood most docs open in, untouched docs as they were', () => {
     const doc = (name: string, description: string) => ({ name, description, required_parameters: [], optional_parameters: [], return_data: [] });
     const docs = [
-      { original: doc('T.cancel_order', 'Cancel an order.'), after: 'Cancels an order.' },
+      { original: doc('T.cancel_order', 'Cancel an order of the user.'), after: 'Cancels an order.' },
       { original: doc('T.add_to_watchlist', 'Add a stock to the watchlist.'), after: 'Add a stock to the watchlist.' },
       { original: doc('T.get_watchlist', 'Get the watchlist of the user.'), after: 'Get the watchlist.' },
       { original: doc('T.create_ticket', 'Make a ticket in the system and queue it.'), after: 'Makes a ticket and queues it.' },

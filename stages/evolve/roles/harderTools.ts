@@ -785,7 +785,9 @@ export function inListMood(docs: { original: DocParts & { name: string }; after:
     const mood = moodOf(after);
     if (!mood) return { mood, after, other: undefined };
     const text = after === original.description ? undefined : otherMood(after);
-    const other = text === undefined || draftVerdict(draftVerdicts(original), original, text).fails ? undefined : text;
+    // Nor a swap back to the source's own words ("Adds text page of ppt." -> "Add text page of ppt."): that is no rewrite (harder_tools_wrapped).
+    const wraps = text !== undefined && text.toLowerCase().includes(original.description.replace(/\.$/, '').toLowerCase());
+    const other = text === undefined || wraps || draftVerdict(draftVerdicts(original), original, text).fails ? undefined : text;
     return { mood, after, other };
   });
   const stuck = (want: 'third' | 'bare') => options.filter((o) => o.mood && o.mood !== want && o.other === undefined).length;
