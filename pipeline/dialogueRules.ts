@@ -1638,8 +1638,17 @@ const ASKS_LEAVE = /\b(?:(?:can|could|may) (?:i|we)(?! ask\b)|(?:can|could|would
  */
 const GRANT_OPENER = /^\W*(?:(?:yes|yeah|yep|oh|sure)[,!.]?\s+)?(?:you (?:sure |certainly |definitely )?can|sure can|of course|absolutely|certainly|definitely|no problem|sure thing|you(?:'ve)? got it|yes|yeah|yep|sure)\b(?:[,!.]*\s*(?:of course|no problem|absolutely|sure|certainly)\b)*(?:[,!.]+\s*|\s+(?=[a-z]))/i;
 
+/** An opening that promises the order can be made ("That will be no problem.", "Okay, that's no problem."), said to any order. */
+const PROMISE_OPENER = /^\W*(?:(?:ok(?:ay)?|sure|yes|alright)[,.!]?\s+)?(?:that(?:'ll| will| would) be no problem|that(?:'s| is) (?:no problem|not a problem))(?: at all)?[,!.]+\s*/i;
+
 /** The reply without an opening that grants the customer's request for the café (GRANT_OPENER), or the reply itself. */
 export function withoutGrant(customer: string, reply: string): string {
+  // "That will be no problem." after any order ("I'd love to get a decaffeinated Latte"): a promise the café can make it.
+  const promise = PROMISE_OPENER.exec(reply);
+  if (promise && menuItems(customer).length > 0) {
+    const rest = reply.slice(promise[0].length).trim();
+    return /[a-z]/i.test(rest) ? rest.charAt(0).toUpperCase() + rest.slice(1) : 'OK.';
+  }
   if (!ASKS_LEAVE.test(customer) || /^\W*(?:what|which)\b/i.test(customer)) return reply;
   const m = GRANT_OPENER.exec(reply);
   if (!m) return reply;
@@ -1702,16 +1711,18 @@ export function closingDropsConfirmed(turns: readonly { role: string; text: stri
  * are"; "…, is that it?" -> "Yes, that's it"; any other read-back ("So that's a mocha?", "…, is
  * that correct?") -> "Yes, that's right". The turn as it is when it fits.
  */
-export function fitConfirmation(question: string, answer: string): string {
+export function fitConfirmation(question: string, answer: string, alternative = 0): string {
   const a = answer.trim();
   if (!confirmationMisfits(question, a)) return answer;
   const asked = question.trim().split(/(?<=[.!?])\s+/).filter((s) => /\?\s*$/.test(s)).pop() ?? question;
-  const fit = /\bhave i (?:got|understood|heard)\b/i.test(asked) ? 'you have'
-    : /\bdid i\b/i.test(asked) ? 'you did'
-    : /\bare (?:both|they|those|these|all|the two)\b/i.test(asked) ? 'they are'
-    : /\bis that it\b/i.test(asked) ? "that's it"
-    : /\bis (?:every|each|all|everything)\b/i.test(asked) ? "it's all right"
-    : "that's right";
+  const fits = /\bhave i (?:got|understood|heard)\b/i.test(asked) ? ['you have', "you've got it"]
+    : /\bdid i\b/i.test(asked) ? ['you did', 'you got it']
+    : /\bare (?:both|they|those|these|all|the two)\b/i.test(asked) ? ['they are']
+    : /\bis that it\b/i.test(asked) ? ["that's it"]
+    : /\bis (?:every|each|all|everything)\b/i.test(asked) ? ["it's all right"]
+    : ["that's right", "that's correct", 'correct'];
+  // Another of the corpus's own ways to say it, for an insertion whose customer said the first twice already.
+  const fit = fits[alternative % fits.length];
   const m = ECHOED.exec(a)!;
   const rest = a.slice(m[0].length);
   if (!m[2]) return `${m[1]}${fit.charAt(0).toUpperCase()}${fit.slice(1)}${rest}`;
@@ -1719,6 +1730,14 @@ export function fitConfirmation(question: string, answer: string): string {
   const sep = /[.!]/.test(m[3] ?? '') ? `${m[3].trim()} ` : ', ';
   const said = sep === ', ' ? fit : fit.charAt(0).toUpperCase() + fit.slice(1);
   return `${m[1]}${m[2]}${sep}${said}${rest.replace(/^(?=\w)/, ' ')}`;
+}
+
+/** How many ways fitConfirmation has for the answer to `question` (1 when the answer fits as said). */
+export function confirmationFits(question: string, answer: string): number {
+  if (!confirmationMisfits(question, answer.trim())) return 1;
+  const variants = new Set<string>();
+  for (let i = 0; i < 4; i++) variants.add(fitConfirmation(question, answer, i));
+  return variants.size;
 }
 
 /**

@@ -10,7 +10,7 @@
 import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
-import { namesSelf, fitConfirmation, readBackFrame, replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
+import { namesSelf, fitConfirmation, confirmationFits, readBackFrame, replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
 import { closeInsertion, honestTurns, menuInsertion, wordReadBacks, type ClosingPlan, type ReadBackPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 
@@ -499,6 +499,28 @@ function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: Read
     const fit = fitConfirmation(text, answer.content);
     if (fit !== answer.content) worded.set(`${n}:${i + 1}`, fit);
   }
+  // A fitted answer the customer would say more than MAX_SAID times in the insertion ("Yes, that's right." three
+  // times: long_context_customer_line_repeats) takes another of the corpus's ways to say it ("Yes, that's correct.").
+  const said = new Map<string, number>();
+  dialogues.forEach((d, n) => d.turns.forEach((t, i) => {
+    if (t.role !== 'user') return;
+    const k = normalizeLine(worded.get(`${n}:${i}`) ?? t.content);
+    said.set(k, (said.get(k) ?? 0) + 1);
+  }));
+  for (const [at, text] of [...worded]) {
+    const [n, i] = at.split(':').map(Number);
+    const answer = dialogues[n].turns[i + 1];
+    const now = worded.get(`${n}:${i + 1}`);
+    if (answer?.role !== 'user' || now === undefined || (said.get(normalizeLine(now)) ?? 0) <= MAX_SAID) continue;
+    for (let alt = 1; alt < confirmationFits(text, answer.content); alt++) {
+      const other = fitConfirmation(text, answer.content, alt);
+      if ((said.get(normalizeLine(other)) ?? 0) >= MAX_SAID) continue;
+      said.set(normalizeLine(now), said.get(normalizeLine(now))! - 1);
+      said.set(normalizeLine(other), (said.get(normalizeLine(other)) ?? 0) + 1);
+      worded.set(`${n}:${i + 1}`, other);
+      break;
+    }
+  }
   if (wordedMemo.size >= WORDED_LIMIT) wordedMemo.delete(wordedMemo.keys().next().value!);
   const entry = { dialogues: dialogues.slice(), menuText, closings, worded };
   wordedMemo.set(key, entry);
@@ -543,6 +565,14 @@ export function insertionTokens(chosen: PoolEntry[]): number {
  */
 export const DISCLAIMER_ROOM = 30;
 
+/** Times one insertion's customer may say the same line ("Yes.", "Yes it is."): twice reads as a habit, ten times as a loop. */
+export const MAX_SAID = 2;
+
+/** A dialogue's customer lines, normalized ("Yes, it is." -> "yes it is"). */
+function customerLines(e: PoolEntry): string[] {
+  return e.dialogue.turns.filter((t) => t.role === 'user').map((t) => normalizeLine(t.content));
+}
+
 export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opts: { target: number; minTokens: number; maxTokens: number; values: string[]; namesUser?: boolean }): string[] | undefined {
   // Least-used first, ties in a seeded order: one draw per pool entry, in the pool's order.
   const costs = usage.costs(pool);
@@ -551,6 +581,10 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
   const chosen: PoolEntry[] = [];
   const lines = new Set<string>();
   const topics = new Set<string>();
+  // Short customer lines said so far ("yes", "yes it is"): the corpus's 4-turn dialogues all confirm,
+  // and its least-used ranking favours those with no long line, so one insertion said "Yes." ten times
+  // (long_context_customer_line_repeats); the corpus has ~480 ways to confirm, each kept to MAX_SAID.
+  const said = new Map<string, number>();
   let tokens = 0;
   let greets = false;
   let leaves = false;
@@ -559,6 +593,7 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
       // A greeting goes first and a goodbye last: a dialogue with both fits only alone.
       if ((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) return false;
       if (e.lines.some((l) => lines.has(l)) || e.topics.some((t) => topics.has(t))) return false;
+      if (customerLines(e).some((l) => (said.get(l) ?? 0) >= MAX_SAID)) return false;
     }
     // A customer saying who they are ("I'm Marge, and I need to get a latte") in a case that names its
     // user (a username, "my first name is Michael"): a second name the model could take for the user's.
@@ -572,6 +607,7 @@ export function pickDialogues(pool: ContextPool, usage: LineUsage, rng: Rng, opt
     leaves ||= e.leaves;
     for (const l of e.lines) lines.add(l);
     for (const t of e.topics) topics.add(t);
+    for (const l of customerLines(e)) said.set(l, (said.get(l) ?? 0) + 1);
   };
   const ranked = rankedOrder(costs, draws);
   for (let r = ranked.next(); !r.done; r = ranked.next()) {

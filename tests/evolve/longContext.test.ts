@@ -7,7 +7,7 @@ import type { ChatMessage, TestCase, ToolDoc } from '../../pipeline/schemas.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
 import { Rng } from '../../pipeline/rng.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
-import { contextPool, dialoguesAt, DISCLAIMER_ROOM, honestDialogue, insertionTokens, LineUsage, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
+import { contextPool, dialoguesAt, DISCLAIMER_ROOM, honestDialogue, insertionTokens, LineUsage, MAX_SAID, pickDialogues, rankedOrder, type ContextPool, type PoolEntry } from '../../sources/dialogue/context.js';
 import { asHelper, closeInsertion, completeOrder, honestTurns, honestWordings, orderPhrase, type ClosingPlan } from '../../sources/dialogue/honest.js';
 import { asksOffTopic, claimsAction, declines, endsOnQuestion, normalizeLine, opensWithGreeting, readsOrderBack, saysUnavailable, tidyLine, userAsks } from '../../pipeline/dialogueRules.js';
 import { contextThoughts } from '../../stages/evolve/contextThoughts.js';
@@ -196,7 +196,10 @@ function referencePick(pool: ContextPool, counts: Map<string, number>, rng: Rng,
   let tokens = 0;
   let greets = false;
   let leaves = false;
-  const fits = (e: PoolEntry) => !((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) && !e.lines.some((l) => lines.has(l)) && !e.topics.some((t) => topics.has(t)) && !opts.values.some((v) => e.text.includes(v));
+  // Evolve 90 (h-evol32): a customer line at most MAX_SAID times in one insertion ("Yes." said ten times read as a loop).
+  const said = new Map<string, number>();
+  const customer = (e: PoolEntry) => e.dialogue.turns.filter((t) => t.role === 'user').map((t) => normalizeLine(t.content));
+  const fits = (e: PoolEntry) => !((e.greets && greets) || (e.leaves && leaves) || (e.greets && e.leaves)) && !e.lines.some((l) => lines.has(l)) && !e.topics.some((t) => topics.has(t)) && !customer(e).some((l) => (said.get(l) ?? 0) >= MAX_SAID) && !opts.values.some((v) => e.text.includes(v));
   const take = (e: PoolEntry) => {
     chosen.push(e);
     tokens += e.tokens;
@@ -204,6 +207,7 @@ function referencePick(pool: ContextPool, counts: Map<string, number>, rng: Rng,
     leaves ||= e.leaves;
     for (const l of e.lines) lines.add(l);
     for (const t of e.topics) topics.add(t);
+    for (const l of customer(e)) said.set(l, (said.get(l) ?? 0) + 1);
   };
   for (; next < ranked.length && tokens < opts.target; next++) {
     const { e } = ranked[next];

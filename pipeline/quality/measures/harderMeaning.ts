@@ -223,4 +223,45 @@ export const harderToolsMoodMismatch: CaseMeasure = {
   },
 };
 
-export const HARDER_MEANING_MEASURES = [harderToolsObjectDropped, harderToolsMoodMismatch];
+/** A doc's opening verb mood: "imperative" ("Fetch the current time."), "third" ("Fetches the current time."), or undefined (no verb first: "This function …", "Like `X`, but …"). */
+export function openingMood(doc: string): 'imperative' | 'third' | undefined {
+  const summary = untagged(doc).replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
+  const first = ((nlp(summary).json() as { terms: Term[] }[])[0]?.terms ?? [])[0];
+  if (!first || !first.tags.includes('Verb')) return undefined;
+  if (first.tags.includes('Imperative')) return 'imperative';
+  return thirdPerson(first.text) && first.tags.includes('PresentTense') ? 'third' : undefined;
+}
+
+/** How many docs of a list open in each mood. */
+function moodCounts(docs: string[]): { imperative: number; third: number } {
+  const n = { imperative: 0, third: 0 };
+  for (const d of docs) {
+    const m = openingMood(d);
+    if (m) n[m]++;
+  }
+  return n;
+}
+
+/** Docs of each mood a list may hold before it reads as two writers' work stitched together. */
+const MIXED_FROM = 2;
+
+export const harderToolsListMoodMixed: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_list_mood_mixed',
+  group: 'text',
+  title: 'harder tools: one list\'s docs open in two moods, some rewritten one way and some the other ("Cancels an order." beside "Fund the account.", "Gets the watchlist." beside "Place an order."), so the list reads as stitched from two writers where its original did not',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    if (tc.evolution?.details?.harderTools === undefined) return undefined;
+    const now = moodCounts(tc.tools.map((t) => t.description));
+    if (Math.min(now.imperative, now.third) < MIXED_FROM) return null;
+    const base = ctx.baseCase(tc.evolution.baseCaseId);
+    const before = base ? moodCounts(base.tools.map((t) => t.description)) : undefined;
+    if (before && Math.min(before.imperative, before.third) >= MIXED_FROM) return null;
+    const third = tc.tools.find((t) => openingMood(t.description) === 'third');
+    const imperative = tc.tools.find((t) => openingMood(t.description) === 'imperative');
+    return `${now.third} docs in the third person ("${third?.description.slice(0, 50)}"), ${now.imperative} in the imperative ("${imperative?.description.slice(0, 50)}")`;
+  },
+};
+
+export const HARDER_MEANING_MEASURES = [harderToolsObjectDropped, harderToolsMoodMismatch, harderToolsListMoodMixed];

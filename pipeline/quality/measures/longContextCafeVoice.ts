@@ -2,7 +2,8 @@
  * A long-context reply that says yes for the café the assistant cannot see: "Can I have an Americano
  * with chocolate?" -> "You sure can. …", "Could I please order a cortado?" -> "Yes, of course. …",
  * "Can I a mocha with two hearts drawn on it?" -> "Yeah sure, is this everything?"; a promise that
- * the barista can make it ("Good, the mocha; the barista can make it for you there."); or the café's
+ * the barista can make it ("Good, the mocha; the barista can make it for you there.", "That will be no
+ * problem. So that's a decaffeinated latte?"); or the café's
  * menu said as what the customer can order ("What kinds of black tea can I order here?" -> "You can
  * order classic black tea, iced black tea, and iced sweetened black tea."). The assistant says it
  * cannot see the café's menu nor place orders, so none of these is its to say. Judged on the words
@@ -17,6 +18,8 @@ const ASKS_LEAVE = /\b(?:can|could|may) (?:i|we) (?:please |just |also )?(?:get|
 const SAYS_YES = /^\W*(?:(?:yes|yeah|yep)[,!.]?\s+)?(?:you (?:sure |certainly |definitely )?can|sure can|of course|absolutely|certainly|definitely|no problem|sure thing|you(?:'ve)? got it|yes|yeah|yep|sure)\b/i;
 /** A promise that the café will make or has the drink. */
 const PROMISES = /\b(?:the barista|the staff|they|the café|the cafe) (?:can|will|'ll) (?:make|fix|do) (?:it|that|them|one|this)\b(?! if\b)/i;
+/** A promise, to any order, that it can be made: "That will be no problem.", "Okay, that's no problem." */
+const NO_PROBLEM = /^\W*(?:(?:ok(?:ay)?|sure|yes|alright)[,.!]?\s+)?that(?:'ll| will| would| is|'s) (?:be )?(?:no|not a) problem\b/i;
 /** The café's menu said as what the customer can order: a list after "You can order". */
 const LISTS_MENU = /(?:^|[.!]\s+)\W*(?:(?:ok(?:ay)?|sure|well|so)[,.!]?\s+)?you (?:can|could) (?:order|get|have|choose(?: from)?)\b[^.?!]*,[^.?!]*\b(?:and|or)\b/i;
 
@@ -24,6 +27,7 @@ const LISTS_MENU = /(?:^|[.!]\s+)\W*(?:(?:ok(?:ay)?|sure|well|so)[,.!]?\s+)?you 
 export function speaksForCafe(customer: string | undefined, reply: string): string | undefined {
   if (customer && ASKS_LEAVE.test(customer) && !/^\W*(?:what|which)\b/i.test(customer) && SAYS_YES.test(reply)) return `says yes for the café to "${customer.slice(0, 70)}"`;
   if (PROMISES.test(reply)) return 'promises the café will make it';
+  if (NO_PROBLEM.test(reply)) return 'promises the order is no problem';
   if (LISTS_MENU.test(reply)) return "lists the café's menu";
   return undefined;
 }

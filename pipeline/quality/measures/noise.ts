@@ -13,6 +13,7 @@ import { insertedRange, insertedSentences } from '../text.js';
 import { noisyPair } from './text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
+import { sentencesOf } from '../grammar.js';
 
 /** Words every text has: a slip in one changes no value. */
 const GLUE = new Set('with that this from have your about into then than them they there their what when where which will would could should also just only some more most very been were does done make made like want need please'.split(' '));
@@ -496,4 +497,53 @@ export const noiseTimeBesideRequestTime: CaseMeasure = {
   },
 };
 
-export const NOISE_MEASURES = [noiseTimeBesideRequestTime, noisePronounUnbound, noiseTyposAdjacent, noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];
+
+/** A sentence of a request that states a part of its detail rather than asking ("This should include their name, …", "The file is …"). */
+const DETAIL_LEAD = /^(?:this|that|these|those|it|its|they|their|there|the|my|our|his|her|he|she|we|i'm|i am|i've|as|for|with|which|each|every|all)\b/i;
+/** Cues that a sentence asks for something, whatever its first word. */
+const ASK_CUE = /\b(?:(?:could|can|would|will) you|i(?:'d| would)? (?:need|want|like|wish)|please|let me know|tell me|show me|help me)\b/i;
+
+/** The sentences of a request that each ask for something (an imperative, a question, "I'd like …"), not those that only add detail. */
+export function asksOf(request: string): string[] {
+  return sentencesOf(request).filter((s) => (s.match(/[A-Za-z']+/g) ?? []).length >= 3 && (!DETAIL_LEAD.test(s.trim()) || ASK_CUE.test(s) || /\?\s*$/.test(s)));
+}
+
+/** Extra head words a summary uses for a subject, beyond ASIDE_SUBJECTS' own nouns. */
+const SUMMARY_HEADS: Record<string, string> = { reservation: 'booking', forecast: 'weather', movies: 'films', recipe: 'food', posting: 'posts', social: 'posts', post: 'posts', playlist: 'music', driving: 'car', route: 'place', directions: 'place', distance: 'place', maths: 'calculation', calculation: 'calculation' };
+
+/**
+ * A summing-up or priority sentence the noise adds that names the request's subjects ("Basically, it's
+ * the location stuff I'm asking about.", "Main thing is the car stuff.") while another ask of the request
+ * is none of them ("Create a presentation titled …", "can you tell me the current time?"): the summary
+ * says the request is about less than it is, and a reader could take it for the real request.
+ */
+export function summaryNarrows(original: string, noisy: string): string | undefined {
+  const asks = asksOf(original);
+  if (asks.length < 2) return undefined;
+  for (const s of insertedSentences(original, noisy)) {
+    const t = s.trim();
+    if (!SUMMARY.test(t) && !PRIORITY_ASIDE.test(t)) continue;
+    const heads = [...t.matchAll(/(?<!\b(?:over|in|of|to|on) )\b(?:the|my) ([a-z]+)/gi)].map((m) => m[1].toLowerCase());
+    const subjects = ASIDE_SUBJECTS.filter((x) => heads.some((h) => x.nouns.includes(h) || SUMMARY_HEADS[h] === x.subject));
+    if (!subjects.length) continue;
+    const missed = asks.find((a) => !subjects.some((x) => x.request.test(a)));
+    if (missed) return `"${t.slice(0, 90)}" names ${subjects.map((x) => x.subject).join(' and ')} only, where the request also asks "${missed.trim().slice(0, 80)}"`;
+  }
+  return undefined;
+}
+
+export const noiseSummaryNarrows: CaseMeasure = {
+  kind: 'case',
+  id: 'noise_summary_narrows',
+  group: 'text',
+  title: 'noisy query: a summing-up or priority sentence says the request is about some of its asks only ("Basically, it\'s the location stuff I\'m asking about." after "Plan an event at … Create a presentation … Save the presentation as …"), so a reader could take it for the real request',
+  population: 'evolved cases with a noisy query whose request asks two things or more',
+  check(tc) {
+    const pair = pairOf(tc);
+    if (!pair) return pair;
+    if (asksOf(pair.original).length < 2) return undefined;
+    return summaryNarrows(pair.original, pair.noisy) ?? null;
+  },
+};
+
+export const NOISE_MEASURES = [noiseSummaryNarrows, noiseTimeBesideRequestTime, noisePronounUnbound, noiseTyposAdjacent, noiseSummaryPointsBack, noiseTypoGarbled, noiseSkeletonOnly, noiseFrameTop, noiseClash, noiseProofreadBesideTypos, noiseAgainWithoutHistory, noiseLowercaseI, noiseTypoInCountWord, noiseTypoInTaskWord, noiseGreetingMidConversation, noiseAsideForeign, noiseNextStepAfterChat, noiseHedgesRequest];

@@ -771,3 +771,62 @@ export const harderToolsRole: RoleSpec<HarderToolsInput, HarderToolsOutput> = {
   },
   offline: { version: HARDER_RULES_VERSION, run: harderRules },
 };
+
+/** Verbs a list's docs open with whose mood inListMood may change: the rules' own and the tool verbs the rules leave as drawn ("Handle user login.", "Fund the account."). */
+const LIST_VERBS = new Set([...KNOWN_VERBS, 'handle', 'withdraw', 'place', 'filter', 'fund', 'contact', 'resolve', 'search', 'list', 'create', 'generate', 'calculate', 'provide', 'save', 'query']);
+
+/** The bare form of a list verb in the third person ("handles" -> "handle"), or undefined. */
+function listVerbBase(word: string): string | undefined {
+  const base = word.endsWith('ies') ? `${word.slice(0, -3)}y` : /(?:ss|sh|ch|x|z)es$/.test(word) ? word.slice(0, -2) : word.endsWith('s') ? word.slice(0, -1) : undefined;
+  return base && LIST_VERBS.has(base) && thirdPerson(base) === word ? base : undefined;
+}
+
+/** A doc's opening verb mood ("Fetches …" third, "Fetch …" bare), after any heading; undefined when it opens with no verb the list rules know. */
+function moodOf(text: string): 'third' | 'bare' | undefined {
+  const body = text.slice(text.match(HEADING)?.[0].length ?? 0);
+  const first = body.match(/^[A-Za-z]+/)?.[0]?.toLowerCase() ?? '';
+  return listVerbBase(first) ? 'third' : LIST_VERBS.has(first) ? 'bare' : undefined;
+}
+
+/** The doc with its opening verb in the other mood, its second verb agreeing; undefined when it opens with no list verb. */
+function otherMood(text: string): string | undefined {
+  const heading = text.match(HEADING)?.[0] ?? '';
+  const body = text.slice(heading.length);
+  const first = body.match(/^[A-Za-z]+/)?.[0] ?? '';
+  const base = listVerbBase(first.toLowerCase());
+  const swapped = base ? matchCase(base, first) : LIST_VERBS.has(first.toLowerCase()) ? matchCase(thirdPerson(first.toLowerCase()), first) : undefined;
+  if (!swapped) return undefined;
+  const out = heading + swapped + body.slice(first.length);
+  // A second verb of the same subject agrees: "Makes a ticket and queues it" -> "Make a ticket and queue it".
+  const third = !base;
+  return out.replace(/\b(and|or) ([a-z]+)(?= (?:it|them|the|a|an)\b)/, (m, conj: string, verb: string) => {
+    const b = listVerbBase(verb) ?? (LIST_VERBS.has(verb) ? verb : undefined);
+    return b ? `${conj} ${third ? thirdPerson(b) : b}` : m;
+  });
+}
+
+/**
+ * The rewritten docs of one list in one mood: each tool's rewrite is drawn on its own (seeded by the
+ * tool), so a list read "Cancels an order." beside "Fund the account." — stitched from two writers
+ * (harder_tools_list_mood_mixed, 559/1,000 on g0). A rewrite may take the other mood when the draw
+ * checks pass on it ("Notifies if …" no longer states the source's "Notify if …" condition, "Verifies …"
+ * drops the name's "verify"); an untouched doc stays as its source wrote it. The list takes the mood
+ * that leaves the fewest docs in the other, then the one most of its docs open in, a tie going to
+ * `thirdOnTie`.
+ */
+export function inListMood(docs: { original: DocParts & { name: string }; after: string }[], thirdOnTie: boolean): string[] {
+  const options = docs.map(({ original, after }) => {
+    const mood = moodOf(after);
+    if (!mood) return { mood, after, other: undefined };
+    const text = after === original.description ? undefined : otherMood(after);
+    // Nor a swap back to the source's own words ("Adds text page of ppt." -> "Add text page of ppt."): that is no rewrite (harder_tools_wrapped).
+    const wraps = text !== undefined && text.toLowerCase().includes(original.description.replace(/\.$/, '').toLowerCase());
+    const other = text === undefined || wraps || draftVerdict(draftVerdicts(original), original, text).fails ? undefined : text;
+    return { mood, after, other };
+  });
+  const stuck = (want: 'third' | 'bare') => options.filter((o) => o.mood && o.mood !== want && o.other === undefined).length;
+  const count = (mood: 'third' | 'bare') => options.filter((o) => o.mood === mood).length;
+  const [st, sb] = [stuck('third'), stuck('bare')];
+  const want = st !== sb ? (st < sb ? 'third' : 'bare') : count('third') !== count('bare') ? (count('third') > count('bare') ? 'third' : 'bare') : thirdOnTie ? 'third' : 'bare';
+  return options.map((o) => (o.mood && o.mood !== want && o.other !== undefined ? o.other : o.after));
+}

@@ -41,7 +41,7 @@ export interface NoisyQueryInput {
 export const NoisyQueryOutput = z.object({ query: z.string().min(1) });
 export type NoisyQueryOutput = z.infer<typeof NoisyQueryOutput>;
 
-export const NOISY_RULES_VERSION = 'noisy-query-41'; // 41: a draw whose kinds came to no sentence of substance (typos only beyond the 8% meant so: a reason skipped beside the request's own, no time-free line, a casual edit or a greeting too short to count) or to the old skeleton's parts only (a doubting opener, a relative's call, a self-check) adds a sentence of what the request is about from the subjects it names (restate, else a context line): noise_frame_top_share 0.159 ("typos only") -> 0.128 ("other"), noise_skeleton_share 0.195 -> 0.101, g0 -> h-evol31 b2. 40: a request giving its reason as "I'm doing a study on trendy films" gets no reason of the noise's beside it ("Bit of background: we're planning a movie night"; noise_reason_beside_own 1/303 on int30's m1, teval_query_475_2-control-k1~mixed). 39: h-lead30's 38 and h-evol30's 38 merged. 38: a "search engine" is no car ("So yeah, the articles and the car stuff, please." after a Google Scholar request: noise_aside_foreign widened, 1/1,000 on b3, teval_query_225_2-tool_hallucination_error-k4-cot~noisy_query); an aside goes between two sentences of the request only where the second does not point back at the first, by its first word or a phrase leading into it ("Among them, …"; "… fuel tank is running low. I'm doing too many things at once right now haha. It would be great if you could top it up": noise_aside_splits_reference, new, 6/1,000 on g0, bfcl_multi_turn_base_75-parameters_key_error-k1-cot~mixed); a request that gives its own reason ("I'm working on a research project about …", "As an event organizer, I'm planning a conference …") gets no second reason from the noise, nor a topic context line that gives one ("I'm trying to get up to speed before a meeting") ("Honestly, I'm researching a subject for a project." echoed it, "I'm trying to get my finances in order" contradicted it; noise_reason_beside_own, new, 39/274 on g0, teval_query_163_1-control-k6-cot~noisy_query 38 (h-lead30): the noise is drawn again while it says a two-word phrase twice, short nouns too ("the car has been making me a little nervous … Main thing is the car stuff.", bfcl_multi_turn_base_54-parameters_key_error-k1~noisy_query on l3: noise_repeats_itself 1/1,000). 37: a typo never lands on a word of the vendored sources' own text either ("rate" -> "rare": noise_typo_real_word 1/1,000 on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query). 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
+export const NOISY_RULES_VERSION = 'noisy-query-42'; // 42: (a reason for asking stands in for a summary the request's parts do not allow) a summary by subjects ("Basically, it's the location stuff I'm asking about.") only where every sentence of the request names one of them: "Plan an event at '123 Main St' … Create a presentation …" summed up as its location says the request is about less than it is (noise_summary_narrows, new, 115/790 on g0 -> see README, teval_query_313_2-parameters_value_error-k8-recorded-teval-review_238-cot~mixed). 41: a draw whose kinds came to no sentence of substance (typos only beyond the 8% meant so: a reason skipped beside the request's own, no time-free line, a casual edit or a greeting too short to count) or to the old skeleton's parts only (a doubting opener, a relative's call, a self-check) adds a sentence of what the request is about from the subjects it names (restate, else a context line): noise_frame_top_share 0.159 ("typos only") -> 0.128 ("other"), noise_skeleton_share 0.195 -> 0.101, g0 -> h-evol31 b2. 40: a request giving its reason as "I'm doing a study on trendy films" gets no reason of the noise's beside it ("Bit of background: we're planning a movie night"; noise_reason_beside_own 1/303 on int30's m1, teval_query_475_2-control-k1~mixed). 39: h-lead30's 38 and h-evol30's 38 merged. 38: a "search engine" is no car ("So yeah, the articles and the car stuff, please." after a Google Scholar request: noise_aside_foreign widened, 1/1,000 on b3, teval_query_225_2-tool_hallucination_error-k4-cot~noisy_query); an aside goes between two sentences of the request only where the second does not point back at the first, by its first word or a phrase leading into it ("Among them, …"; "… fuel tank is running low. I'm doing too many things at once right now haha. It would be great if you could top it up": noise_aside_splits_reference, new, 6/1,000 on g0, bfcl_multi_turn_base_75-parameters_key_error-k1-cot~mixed); a request that gives its own reason ("I'm working on a research project about …", "As an event organizer, I'm planning a conference …") gets no second reason from the noise, nor a topic context line that gives one ("I'm trying to get up to speed before a meeting") ("Honestly, I'm researching a subject for a project." echoed it, "I'm trying to get my finances in order" contradicted it; noise_reason_beside_own, new, 39/274 on g0, teval_query_163_1-control-k6-cot~noisy_query 38 (h-lead30): the noise is drawn again while it says a two-word phrase twice, short nouns too ("the car has been making me a little nervous … Main thing is the car stuff.", bfcl_multi_turn_base_54-parameters_key_error-k1~noisy_query on l3: noise_repeats_itself 1/1,000). 37: a typo never lands on a word of the vendored sources' own text either ("rate" -> "rare": noise_typo_real_word 1/1,000 on int29's m3, bfcl_multi_turn_base_136-tool_hallucination_error-k2~noisy_query). 36: no typo that spells another real word ("ensure" -> "endure", "tire" -> "tore", "stock" -> "stick"; noise_typo_real_word, new, 5/1,000 on g0). 35: the noise is drawn again while it says a word of its own or a plea for pardon twice ("… - anyway. … but anyway.", "long story short" in two sentences, "Forgive me, …, so forgive me if this is scattered.", "Apologies for the typos … sorry for going on"; noise_repeats_itself, new, 30/1,000 on g0); an interruption that "will not stop" is never "on and off" or "every few minutes" (noise_grammar_slip widened, 3/1,000 on g0). 34: a request that says when (a day, a date, a clock time) gets no other day or time from a reason, context or personal aside ("the team need somewhere to sit down together today" before "10:00 AM to 12:00 PM tomorrow"; noise_time_beside_request_time, new, 14/219 on g0). 33: the lead's 32 and h-evol25's 32 merged (lead: ", so I am finally asking" / "so this is overdue" only after a reason that says the ask was put off; no maths aside for a field named "average temperature" or a route to "calculate" (noise_aside_foreign, widened: teval_query_314_1 "So yeah, it's the distance, the weather and the maths I'm asking about."). h-evol25: a doubting opener ends on "covers everything", not "covers it" with nothing yet named for "it" (noise_pronoun_unbound 10/1,000 on f52).) 31: no typos in two neighbouring words (noise_typos_adjacent). 30: the lead's 29 and h-thoughts12's 29 merged. Earlier versions: docs/method-versions.md.
 
 /**
  * What real users add to a request, as separate kinds (any case gets a few of them, often just one,
@@ -350,7 +350,7 @@ function contextLine(rng: Rng, topic: ReturnType<typeof topicOf>, ownReason = fa
  */
 function restate(rng: Rng, query: string): string | undefined {
   const subjects = topicsOf(query);
-  if (!subjects.length || subjects.length > 3) return undefined;
+  if (!subjects.length || subjects.length > 3 || !subjectsCoverEveryPart(query)) return undefined;
   const nouns = subjects.map((t) => pk(rng, t.noun));
   const said = nouns.length === 1 ? nouns[0] : `${nouns.slice(0, -1).join(', ')} and ${nouns[nouns.length - 1]}`;
   if (rng.chance(0.15)) return `${rng.pick(['Main thing is', 'The important part is', 'What matters most is'])} ${said}.`;
@@ -358,10 +358,27 @@ function restate(rng: Rng, query: string): string | undefined {
   return `${pk(rng, RESTATE_OPEN)} ${frame.replace('@SAID@', said)}.`;
 }
 
+/**
+ * Whether each sentence of the request (each part a semicolon sets off) names a subject the rules know:
+ * a summary by subjects of "Plan an event at '123 Main St'. … Create a presentation …" would say
+ * "it's the location stuff I'm asking about", the request about less than it is, and a reader could
+ * take it for the real request (noise_summary_narrows). Sentences of two words or fewer say no part.
+ */
+function subjectsCoverEveryPart(query: string): boolean {
+  const named = namedTopics(query);
+  const parts = query.split(/(?<=[A-Za-z0-9'")\]][.!?])\s+(?=[A-Z'"(])|;\s+/).filter((p) => (p.match(/[A-Za-z']+/g) ?? []).length > 2);
+  return parts.every((p) => named.some((t) => t.re.test(p)));
+}
+
+/** The topics a request names (a booking only where nothing else says what is booked). */
+function namedTopics(query: string): typeof TOPICS {
+  const named = TOPICS.filter((t) => t.re.test(query));
+  return named.some((t) => !t.fallback) ? named.filter((t) => !t.fallback) : named;
+}
+
 /** Every subject the request names, in the order it names them (a booking only where nothing else says what is booked), each with the nouns that fit it. */
 function topicsOf(query: string): { noun: string[] }[] {
-  const named = TOPICS.filter((t) => t.re.test(query));
-  const hit = named.some((t) => !t.fallback) ? named.filter((t) => !t.fallback) : named;
+  const hit = namedTopics(query);
   const q = ` ${query.toLowerCase().replace(/[^a-z' ]+/g, ' ').replace(/\s+/g, ' ')} `;
   return hit
     .sort((a, b) => query.search(a.re) - query.search(b.re))
@@ -792,6 +809,12 @@ function drawNoisy(input: NoisyQueryInput, rng: Rng, options: NoisyOptions = {})
   if (kinds.has('restate')) {
     const said = restate(rng, input.query);
     if (said) tail.push(said);
+    // A request of more parts than its subjects name gets no summary (noise_summary_narrows): a reason for
+    // asking takes its place, so the noise's frames stay as varied as before (noise_frame_top_share).
+    else if (!kinds.has('reason') && !ownReason) {
+      const s = timeless(() => reason(rng, topic, true));
+      if (s) tail.push(sloppy(s));
+    }
   }
   if (kinds.has('checked')) {
     tail.push(pk(rng, CHECKED));
