@@ -252,6 +252,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_echo: 0,
   long_context_readback_dangling: 0,
   long_context_menu_capitalised: 0,
+  long_context_proper_name_lowered: 0,
   long_context_situational_claim: 0,
   long_context_states_menu: 0,
   long_context_wrong_article: 0,

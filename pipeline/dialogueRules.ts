@@ -404,7 +404,8 @@ export function menuCase(text: string): string {
   const names = /[A-Z][\w'-]* [A-Z]/.test(text) ? namedRuns(text) : [];
   const lower = (m: string, at: number) => (names.some(([a, b]) => at + 1 >= a && at + 1 < b) ? m : m.toLowerCase());
   // "an English breakfast black tea" as the customer typed it: the tea's name, capitalised whole.
-  const cased = text.replace(MENU_CASE, (m, at: number) => lower(m, at)).replace(COMPOUND_CASE, (m) => m.toLowerCase()).replace(/\bEnglish breakfast\b/g, 'English Breakfast').replace(/\blactose free\b/g, 'lactose-free');
+  // Earl Grey is a person and English a nation, however the customer typed them ("an english breakfast", "a lavender earl grey").
+  const cased = text.replace(MENU_CASE, (m, at: number) => lower(m, at)).replace(COMPOUND_CASE, (m) => m.toLowerCase()).replace(/\bearl gr([ae])y\b/gi, 'Earl Gr$1y').replace(/\benglish\b/g, 'English').replace(/\bEnglish breakfast\b/g, 'English Breakfast').replace(/\blactose free\b/g, 'lactose-free');
   // Only a text with "'s" in it can hold a count's "Mocha's".
   return cased.includes("'s") || cased.includes("'S") ? cased.replace(/\b(two|three|four|\d+)((?: \w+){0,2}) (\w+)'s\b/gi, '$1$2 $3s') : cased;
 }
@@ -437,7 +438,8 @@ const TEA_KIND = '(?:green|black|herbal|white|oolong|chai|matcha)';
 /** A flavour or temperature capitalised before a kind of tea ("a Lavender black tea", "a Piping Hot matcha latte"). */
 const FLAVOUR_CAPITAL = '(?<!\\b[A-Z][\\w\'-]* )(?:Lavender|Peppermint|Spearmint|Mint|Jasmine|Chamomile|Ginger|Lemon|Vanilla|Caramel|Hazelnut|Honey|Hot|Iced|Cold|Pumpkin|Cinnamon)';
 /** A drink's name with one part capitalised and the next not ("a peppermint Rose tea", "an English breakfast tea", "a Ginger green Cold Steep tea"). */
-const HALF_CASED = new RegExp(`(?<=[\\w,%)] )(?:${NAME_PART} [A-Z][a-z][\\w'-]*|[A-Z][a-z][\\w'-]* (?!${TEA_KIND}\\b)${NAME_PART}|${FLAVOUR_CAPITAL} ${TEA_KIND})(?: (?:[A-Z][\\w'-]*|green|black|herbal|white|oolong|iced|cold|chai|matcha)){0,3} (?:teas?|lattes?|coffees?|mochas?|blends?)\\b`);
+// A flavour before a proper name is no half of one name: "a lavender Earl Grey tea", "a vanilla English Breakfast tea".
+const HALF_CASED = new RegExp(`(?<=[\\w,%)] )(?:${NAME_PART} (?!Earl Gr[ae]y\\b|English Breakfast\\b)[A-Z][a-z][\\w'-]*|[A-Z][a-z][\\w'-]* (?!${TEA_KIND}\\b)${NAME_PART}|${FLAVOUR_CAPITAL} ${TEA_KIND})(?: (?:[A-Z][\\w'-]*|green|black|herbal|white|oolong|iced|cold|chai|matcha)){0,3} (?:teas?|lattes?|coffees?|mochas?|blends?)\\b`);
 
 /** A drink's name half lower-cased, half capitalised in a reply ("One peppermint Rose tea, is that right?"): the words, or undefined. */
 export function halfCasedName(text: string): string | undefined {

@@ -615,6 +615,29 @@ export const contextMenuCapitalised: CaseMeasure = {
   },
 };
 
+/**
+ * A drink's proper name written in lower case in a reply or its thought: "A lavender earl grey tea, did I catch
+ * that right?", "So that's an english breakfast tea?" (the customer's typing read back as typed). Earl Grey is a
+ * person and English a nation: a careful writer capitalises them whatever the customer typed.
+ */
+const PROPER_LOWERED = /\b(?:earl gr[ae]y|[Ee]arl gr[ae]y|earl Gr[ae]y|english|irish cream|french vanilla|french roast|italian roast|turkish coffee|mexican mocha|thai tea|vietnamese coffee)\b/;
+export const contextProperNameLowered: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_proper_name_lowered',
+  group: 'text',
+  title: 'long context: an inserted reply or its thought writes a drink\'s proper name in lower case ("A lavender earl grey tea, did I catch that right?", "So that\'s an english breakfast tea?")',
+  population: 'evolved cases with an inserted long context',
+  check(tc) {
+    const turns = spokenTurns(tc);
+    if (!turns) return undefined;
+    return repliesFlagged(turns, (t) => {
+      if (t.role !== 'assistant') return undefined;
+      const hit = [t.text, t.thought ?? ''].map((x) => PROPER_LOWERED.exec(x)).find(Boolean);
+      return hit ? `"${hit[0]}" in "${(hit.input ?? '').slice(0, 80)}"` : undefined;
+    }, ', e.g. ');
+  },
+};
+
 export { confirmsNothing, namesCustomerWords } from '../../dialogueRules.js';
 
 export const contextConfirmsNothing: CaseMeasure = {
@@ -1592,4 +1615,4 @@ export const contextReadBackPlaceDropped: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextProperNameLowered, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
