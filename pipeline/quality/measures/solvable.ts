@@ -31,6 +31,8 @@ import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut
 import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 import { asksOpenPick, skippedSibling, undecidedPick } from '../undecidedPick.js';
+import { daysAheadParam, unanchoredDayCount } from '../forecastDays.js';
+import { freeTextParams, unfixedQueryWording } from '../queryWording.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -1673,7 +1675,49 @@ export const gtTickerLeftOut: CaseMeasure = {
   },
 };
 
+/**
+ * A ground truth counting days ahead of a today the case never gives (quality/forecastDays.ts): T-Eval's
+ * `forecast_weather(days=1)` for "the weather at these beaches on October 17, 2023" (teval_query_314_2),
+ * with no clock answer and no "today is …": days=1 holds only if today is October 17.
+ */
+export const gtForecastDaysUnanchored: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_forecast_days_unanchored',
+  group: 'solvable',
+  title: 'a ground truth counts a forecast\'s days ahead from a today the case never gives: forecast_weather(days=1) for "the weather … on October 17, 2023" with no clock answer and no "today is …" (days=2 or 3 is as right if today is earlier)',
+  population: 'cases whose ground truth calls a tool counting days ahead (forecast_weather\'s "N upcoming days"); a case whose request a noisy rewrite misspelt is judged by its base case',
+  check(tc) {
+    // Noise can misspell the words that fix the count ("the next three dsys", teval_query_450_2-control-k1-cot~mixed):
+    // the ground truth is its base case's, judged there on the words as written.
+    if (tc.evolution?.applied.includes('noisy_query')) return undefined;
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((a) => a.name !== FINISH_ACTION && daysAheadParam(tc.tools.find((t) => t.name === a.name)))) return undefined;
+    return unanchoredDayCount(tc.messages, tc.groundTruth, tc.tools, correctHistoryEnd(tc)) ?? null;
+  },
+};
+
+/**
+ * A ground truth passing free search text whose wording nothing the case shows fixes (quality/queryWording.ts):
+ * T-Eval's serper_search(query="The Godfather movie information") for "search for additional information about
+ * the first movie" (teval_query_477_1-control-k2), get_image(keywords="computer vision,image recognition") as the
+ * go-on of 254_1-env-k3: "The Godfather" or "computer vision" is as careful a call.
+ */
+export const gtQueryWordingUnfixed: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_query_wording_unfixed',
+  group: 'solvable',
+  title: 'a ground truth passes free search text (a search query, image keywords) in words no user turn, shown call or answer holds: serper_search(query="The Godfather movie information") for "search for additional information about the first movie" — "The Godfather" is as right a call',
+  population: 'cases whose ground truth calls a tool taking free search text (a doc asking "the content of search query" or "keywords to describe")',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((a) => a.name !== FINISH_ACTION && freeTextParams(tc.tools.find((t) => t.name === a.name)).some((k) => typeof a.args === 'object' && k in (a.args as object)))) return undefined;
+    return unfixedQueryWording(tc.messages, tc.groundTruth, tc.tools) ?? null;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
+  gtForecastDaysUnanchored,
+  gtQueryWordingUnfixed,
   envRetryBeforeWait,
   ...CARRIED_MEASURES,
   planGoesOnUnavailable,
