@@ -4,7 +4,7 @@
  * environment errors, exact integers.)
  */
 import { RENTAL_KINDS, rentalKindOf } from '../../resolution/rentalKinds.js';
-import { argumentDates, unanchoredDates } from '../dates.js';
+import { argumentDates, unanchoredDates, unanchoredHistoryDate } from '../dates.js';
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
 import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
 import { docFieldNames, dropSignOffSlots, placeholderArgument, SIGN_OFF_SLOT, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
@@ -1715,7 +1715,32 @@ export const gtQueryWordingUnfixed: CaseMeasure = {
   },
 };
 
+/**
+ * A shown call passing a date nothing before it shows or lets a model count (quality/dates.ts
+ * unanchoredHistoryDate): T-Eval's check_availability(date="2023-11-15") for "a trip to New York next
+ * month" (teval_query_5_1), get_property_checkout_price(checkIn="2023-10-25") for "the next week" (172_0),
+ * with no today anywhere: the history shows the assistant making a date up.
+ */
+export const shownDateUnanchored: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_date_unanchored',
+  group: 'solvable',
+  title: 'a shown call passes a date nothing before it shows in any form or lets a model count (no date the user or a clock gives): check_availability(date="2023-11-15") for "a trip to New York next month … my travel dates"',
+  population: 'cases showing a call that passes a calendar date (an internal case\'s wrong call aside)',
+  check(tc) {
+    const historyEnd = tc.kind === 'internal' && tc.errorType !== '' ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : tc.messages.length;
+    const shown = tc.messages.slice(0, historyEnd).some((m) => {
+      const a = m.role === 'assistant' ? shownAction(m.content) : undefined;
+      return !!a && argumentDates(a).length > 0;
+    });
+    if (!shown) return undefined;
+    const u = unanchoredHistoryDate(tc.messages, historyEnd);
+    return u ? `${u.action} ${u.key}="${u.value}": no date before it to work it out from` : null;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
+  shownDateUnanchored,
   gtForecastDaysUnanchored,
   gtQueryWordingUnfixed,
   envRetryBeforeWait,
