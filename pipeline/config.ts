@@ -381,7 +381,6 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   gt_pick_undecided: 0,
   gt_forecast_days_unanchored: 0,
   gt_query_wording_unfixed: 0,
-  shown_date_unanchored: 0,
   answer_failure_waiting_told_pending: 0,
   answer_failed_task_overcounted: 0,
   gt_skips_listed_sibling: 0,

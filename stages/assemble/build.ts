@@ -29,7 +29,7 @@ import { internalEligible } from '../diversify-internal/eligibility.js';
 import { retryThought } from '../diversify-external/afterFailure.js';
 import { Rng } from '../../pipeline/rng.js';
 import { groundTruthProblems, promptProblems } from './checks.js';
-import { unanchoredDates, unanchoredHistoryDate } from '../../pipeline/quality/dates.js';
+import { unanchoredDates } from '../../pipeline/quality/dates.js';
 import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unshownTitle, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
 import { rankContradiction } from '../../pipeline/quality/ranking.js';
 import { unshownField } from '../../pipeline/quality/copiedFields.js';
@@ -106,10 +106,6 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // A date is said many ways, and "tomorrow" is one: it needs the date, or a today to count from.
   const undated = unanchoredDates({ messages: parts.messages, groundTruth: parts.groundTruth, errorType: parts.kind === 'internal' ? parts.errorType : '' });
   if (undated.length) problems.push(`unanchored date: ${undated.map((u) => `${u.action} ${u.key}="${u.value}"`).join(', ')}, and nothing in the prompt says what day it is`);
-  // The same of a shown call (T-Eval's check_availability(date="2023-11-15") for "next month", teval_query_5_1):
-  // the history would show the assistant making a date up. An internal case's wrong call is the injected error.
-  const shownUndated = unanchoredHistoryDate(parts.messages, parts.kind === 'internal' && parts.errorType !== '' ? parts.messages.map((m) => m.role).lastIndexOf('assistant') : parts.messages.length);
-  if (shownUndated) problems.push(`unanchored shown date: the shown call ${shownUndated.action} takes ${shownUndated.key}="${shownUndated.value}", and nothing before it says what day it is`);
   // Coherent history: no shown call takes an id, name, number or place that nothing before it shows
   // (BFCL's hidden state, a plan's value from nowhere). An internal case's wrong call is the injected error.
   const lastCall = parts.messages.map((m) => m.role).lastIndexOf('assistant');

@@ -1,16 +1,13 @@
 /**
- * A shown call passing a date nothing before it lets a model work out (assemble 57): T-Eval's plan checks
+ * A shown call passing a date nothing before it lets a model work out (reported, not gated): T-Eval's plan checks
  * availability on "2023-11-15" for "a trip to New York next month" (teval_query_5_1) with no today anywhere;
- * shown_date_unanchored counted 45/345 on g0.
+ * shown_date_unanchored counted 45/345 on g0. Turning such cases down (solv32 b2) left only recordings listing ten or
+ * more availability days, so simulated_list_shorter_than_recorded breached: left to the lead.
  */
 import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase } from '../../pipeline/schemas.js';
 import { unanchoredHistoryDate } from '../../pipeline/quality/dates.js';
 import { shownDateUnanchored } from '../../pipeline/quality/measures/solvable.js';
-import { buildCase } from '../../stages/assemble/build.js';
-import { toolSteps } from '../../pipeline/steps.js';
-import { tevalTrajectories } from '../diversify/fixtures/vendored.js';
-import { simulateTrajectory } from '../support/simulatedCases.js';
 
 const check = (date: string): Action => ({ name: 'AirbnbSearch.check_availability', args: { propertyId: 15955444, date } });
 const messages = (request: string, ...calls: [Action, string][]): ChatMessage[] => [
@@ -43,12 +40,4 @@ describe('a shown call passing a date nobody gave', () => {
     expect(shownDateUnanchored.check(tc('Is it free on November 15, 2023?'), none)).toBeNull();
   });
 
-  it("assemble turns down teval_query_5_1's cases showing the made-up availability date", () => {
-    const t = simulateTrajectory(tevalTrajectories(['query_5_1'])[0]);
-    const at = toolSteps(t).findIndex((s) => s.step.action.name === 'AirbnbSearch.check_availability') + 1;
-    expect(at).toBeGreaterThan(1);
-    // A control at k shows k tool steps: k = at shows the availability check.
-    const built = buildCase({ part: 'control', trajectory: t, trajectoryId: t.id, k: at, thoughtsMethod: 'x' }, false);
-    expect(built.ok ? '' : built.reason).toMatch(/unanchored shown date: the shown call AirbnbSearch\.check_availability takes date="\d{4}-\d{2}-\d{2}"/);
-  });
 });
