@@ -90,7 +90,9 @@ export function changesNothing(tool: string): boolean {
 
 function argLeaves(args: unknown, out: string[] = []): string[] {
   if (typeof args === 'string') { if (args.trim().length >= 2) out.push(args.trim()); }
-  else if (typeof args === 'number') out.push(String(args));
+  // An id past 2^53 is read exactly as a bigint (pyValues.ts pyInt): 144_2's property id 691676460109271194, which
+  // check_availability takes from the property search's answer, is a value that answer gave like any other.
+  else if (typeof args === 'number' || typeof args === 'bigint') out.push(String(args));
   else if (Array.isArray(args)) args.forEach((a) => argLeaves(a, out));
   else if (args && typeof args === 'object') Object.values(args).forEach((a) => argLeaves(a, out));
   return out;

@@ -6,6 +6,7 @@
  * scores guessing. Tool docs are not read for this: a doc's example date ("e.g. 2023-10-01") is no today.
  */
 import type { Action, ChatMessage } from '../schemas.js';
+import { shownAction } from './grounding.js';
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const ISO = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/g;
@@ -83,4 +84,25 @@ export function unanchoredDates(testCase: { messages: ChatMessage[]; groundTruth
     }
   }
   return out;
+}
+
+/**
+ * The first call the case shows before `historyEnd` passing a date nothing before it shows in any form
+ * or lets a model count (no date the user or a clock gives): T-Eval's plan checks availability on
+ * "2023-11-15" for "a trip to New York next month … for my travel dates" (teval_query_5_1) and
+ * "2023-10-25" for "available for the next week" (172_0), with no today anywhere. The history then shows
+ * the assistant making a date up, and every later step copying it builds on that guess.
+ */
+export function unanchoredHistoryDate(messages: ChatMessage[], historyEnd = messages.length): { action: string; key: string; value: string } | undefined {
+  for (let i = 0; i < Math.min(historyEnd, messages.length); i++) {
+    if (messages[i].role !== 'assistant') continue;
+    const action = shownAction(messages[i].content);
+    if (!action || argumentDates(action).length === 0) continue;
+    // A date the user put in words with its year ("the 15th of the year 2026's eleventh month", "the last day of
+    // October 2026", BFCL 152 and 194) is worked out, not made up: only a year nobody gave marks a guess.
+    const before = dateContext(messages.slice(0, i));
+    const missing = unanchoredDates({ messages: messages.slice(0, i), groundTruth: action }).filter((u) => !new RegExp(`\\b${u.value.slice(0, 4)}\\b`).test(before));
+    if (missing.length) return missing[0];
+  }
+  return undefined;
 }

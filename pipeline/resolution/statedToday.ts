@@ -104,6 +104,11 @@ export function statedToday(text: string, year?: string): string | undefined {
   return undefined;
 }
 
+/** Whether `text` names a calendar day in one of the forms above ("October 17, 2023", "2023-10-17", "10月17日"). */
+export function namesCalendarDay(text: string): boolean {
+  return new RegExp(DATE, 'iu').test(text);
+}
+
 /** A year some full date of the text states ("October 19, 2023"). */
 function yearOfText(text: string): string | undefined {
   return new RegExp(`${MONTH}\\s+\\d{1,2}${ORD},?\\s*((?:19|20)\\d\\d)`, 'i').exec(text)?.[2];

@@ -9,6 +9,8 @@ import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quali
 import { todayToolForOtherDay } from '../../pipeline/quality/todayTools.js';
 import { confusedShownAuthor, undecidedAuthor } from '../../pipeline/quality/undecidedAuthor.js';
 import { skippedSibling, undecidedPick } from '../../pipeline/quality/undecidedPick.js';
+import { unanchoredDayCount } from '../../pipeline/quality/forecastDays.js';
+import { unfixedQueryWording } from '../../pipeline/quality/queryWording.js';
 import { z } from 'zod';
 import {
   ExternalErrorCandidate,
@@ -143,6 +145,14 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // property's reviews before the second's): the earlier record's call is as right a next step.
   const sibling = parts.kind === 'internal' ? skippedSibling(parts.messages, parts.groundTruth, historyEnd) : undefined;
   if (sibling) problems.push(`skipped listed sibling: ${sibling}`);
+  // A forecast's days ahead counted from a today nothing shows (314_2's forecast_weather(days=1) for "the weather …
+  // on October 17, 2023"): days=2 or 3 is as right a call when today may be earlier.
+  const dayCount = unanchoredDayCount(parts.messages, parts.groundTruth, t.tools, historyEnd);
+  if (dayCount) problems.push(`unanchored day count: ${dayCount}`);
+  // Free search text in words nothing shows (477_1's serper_search(query="The Godfather movie information") for
+  // "search for additional information about the first movie"): "The Godfather" is as careful a query.
+  const wording = unfixedQueryWording(parts.messages, parts.groundTruth, t.tools);
+  if (wording) problems.push(`unfixed query wording: ${wording}`);
   const placeholder = unshownPlaceholder(parts.messages, parts.groundTruth);
   if (placeholder) problems.push(`placeholder ground truth: ${placeholder}, which nothing in the prompt says`);
   // A simulated answer the case shows must read as real: a "top rated" list out of its rating order

@@ -32,7 +32,10 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], 
   // ("getting the details of the three films", not "… of the film" for "the first three movies": answer_pending_singular).
   // Not a film a look-up of its own named alone: the reviews of "Inception", found by its title, are not "the reviews
   // of the five films" where the request also asks for the top five (answer_failed_film_counted, teval_query_17_1-env-k3).
-  const several = severalFilms(request);
+  // Only where the turn plans that look-up for several films: 217_1's plan reads one film's details (the list already
+  // gave the first three's), so its failure is that film's, never "getting the details of the three films" (answer_failed_task_overcounted).
+  const planned = (name: string) => steps.filter((s) => s.name === name).length + waiting.filter((w) => w.name === name).length;
+  const several = steps.some((s) => s.error && planned(s.name) > 1) ? severalFilms(request) : undefined;
   const alone = filmsNamedAlone(steps);
   const titleOf = (s: Step) => alone.get(String(arg(s.args, /^movie_id$/)));
   const undone = names(steps.filter((s) => s.error && !titleOf(s))).map((t) => (several ? t.replace(/\b(of|for) the (?:film|movie)$/, (_, p: string) => `${p} the ${NUMBER[several] ?? several} films`) : t));

@@ -4,7 +4,7 @@
  * environment errors, exact integers.)
  */
 import { RENTAL_KINDS, rentalKindOf } from '../../resolution/rentalKinds.js';
-import { argumentDates, unanchoredDates } from '../dates.js';
+import { argumentDates, unanchoredDates, unanchoredHistoryDate } from '../dates.js';
 import { FINISH_ACTION, type Action, type ChatMessage, type TestCase, type ToolDoc, type Trajectory } from '../../schemas.js';
 import { changesNothing, historyBefore, toolSteps, type LocatedStep } from '../../steps.js';
 import { docFieldNames, dropSignOffSlots, placeholderArgument, SIGN_OFF_SLOT, skipCandidates, skipObstacle, unshownPlaceholder } from '../../afterFailure.js';
@@ -31,6 +31,8 @@ import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut
 import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 import { asksOpenPick, skippedSibling, undecidedPick } from '../undecidedPick.js';
+import { daysAheadParam, unanchoredDayCount } from '../forecastDays.js';
+import { freeTextParams, unfixedQueryWording } from '../queryWording.js';
 
 /** A review's complaint words and its unreserved praise: the mixed-review check reads the sentence around a complaint only when both occur. */
 const COMPLAINT_WORDS = /could be better|noisy|smaller than|too long|drags/i;
@@ -1673,7 +1675,76 @@ export const gtTickerLeftOut: CaseMeasure = {
   },
 };
 
+/**
+ * A ground truth counting days ahead of a today the case never gives (quality/forecastDays.ts): T-Eval's
+ * `forecast_weather(days=1)` for "the weather at these beaches on October 17, 2023" (teval_query_314_2),
+ * with no clock answer and no "today is …": days=1 holds only if today is October 17.
+ */
+export const gtForecastDaysUnanchored: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_forecast_days_unanchored',
+  group: 'solvable',
+  title: 'a ground truth counts a forecast\'s days ahead from a today the case never gives: forecast_weather(days=1) for "the weather … on October 17, 2023" with no clock answer and no "today is …" (days=2 or 3 is as right if today is earlier)',
+  population: 'cases whose ground truth calls a tool counting days ahead (forecast_weather\'s "N upcoming days"); a case whose request a noisy rewrite misspelt is judged by its base case',
+  check(tc) {
+    // Noise can misspell the words that fix the count ("the next three dsys", teval_query_450_2-control-k1-cot~mixed):
+    // the ground truth is its base case's, judged there on the words as written.
+    if (tc.evolution?.applied.includes('noisy_query')) return undefined;
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((a) => a.name !== FINISH_ACTION && daysAheadParam(tc.tools.find((t) => t.name === a.name)))) return undefined;
+    return unanchoredDayCount(tc.messages, tc.groundTruth, tc.tools, correctHistoryEnd(tc)) ?? null;
+  },
+};
+
+/**
+ * A ground truth passing free search text whose wording nothing the case shows fixes (quality/queryWording.ts):
+ * T-Eval's serper_search(query="The Godfather movie information") for "search for additional information about
+ * the first movie" (teval_query_477_1-control-k2), get_image(keywords="computer vision,image recognition") as the
+ * go-on of 254_1-env-k3: "The Godfather" or "computer vision" is as careful a call.
+ */
+export const gtQueryWordingUnfixed: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_query_wording_unfixed',
+  group: 'solvable',
+  title: 'a ground truth passes free search text (a search query, image keywords) in words no user turn, shown call or answer holds: serper_search(query="The Godfather movie information") for "search for additional information about the first movie" — "The Godfather" is as right a call',
+  population: 'cases whose ground truth calls a tool taking free search text (a doc asking "the content of search query" or "keywords to describe")',
+  check(tc) {
+    const gts = Array.isArray(tc.groundTruth) ? tc.groundTruth : [tc.groundTruth];
+    if (!gts.some((a) => a.name !== FINISH_ACTION && freeTextParams(tc.tools.find((t) => t.name === a.name)).some((k) => typeof a.args === 'object' && k in (a.args as object)))) return undefined;
+    return unfixedQueryWording(tc.messages, tc.groundTruth, tc.tools) ?? null;
+  },
+};
+
+/**
+ * A shown call passing a date nothing before it shows or lets a model count (quality/dates.ts
+ * unanchoredHistoryDate): T-Eval's check_availability(date="2023-11-15") for "a trip to New York next
+ * month" (teval_query_5_1), get_property_checkout_price(checkIn="2023-10-25") for "the next week" (172_0),
+ * with no today anywhere: the history shows the assistant making a date up. Reported, not gated: turning
+ * such cases down (solv32 b2) left only recordings listing ten or more availability days, so the simulated
+ * one-day answers breached simulated_list_shorter_than_recorded.
+ */
+export const shownDateUnanchored: CaseMeasure = {
+  kind: 'case',
+  id: 'shown_date_unanchored',
+  group: 'solvable',
+  title: 'a shown call passes a date nothing before it shows in any form or lets a model count (no date the user or a clock gives): check_availability(date="2023-11-15") for "a trip to New York next month … my travel dates"',
+  population: 'cases showing a call that passes a calendar date (an internal case\'s wrong call aside)',
+  check(tc) {
+    const historyEnd = tc.kind === 'internal' && tc.errorType !== '' ? tc.messages.map((m) => m.role).lastIndexOf('assistant') : tc.messages.length;
+    const shown = tc.messages.slice(0, historyEnd).some((m) => {
+      const a = m.role === 'assistant' ? shownAction(m.content) : undefined;
+      return !!a && argumentDates(a).length > 0;
+    });
+    if (!shown) return undefined;
+    const u = unanchoredHistoryDate(tc.messages, historyEnd);
+    return u ? `${u.action} ${u.key}="${u.value}": no date before it to work it out from` : null;
+  },
+};
+
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
+  shownDateUnanchored,
+  gtForecastDaysUnanchored,
+  gtQueryWordingUnfixed,
   envRetryBeforeWait,
   ...CARRIED_MEASURES,
   planGoesOnUnavailable,
