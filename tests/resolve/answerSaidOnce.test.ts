@@ -28,6 +28,8 @@ describe('one thing asked picked from a list is answered by the pick (answer_pic
     expect(pickAsked('Show me the top rated list of movies.')).toBeUndefined();
     expect(pickAsked('Give me the highest-rated movies and their details.')).toBeUndefined();
     expect(pickAsked('Generate the MLA citation for the most cited paper among these three.')?.phrase).toBe('most cited paper');
+    // int32: the list a pick comes from said with it, so the answer tells it apart from a second list of films (answer_lists_untold, teval_query_148_0).
+    expect(pickAsked('Lastly, I would like to get the top-level details of the most popular movie currently playing, such as its genres.')?.phrase).toBe('most popular movie currently playing');
   });
   it('flags the g0 answer that lists the films and passes one that says the tie', () => {
     const turn = { request: request231, calls: calls231 };
