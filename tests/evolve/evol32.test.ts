@@ -47,6 +47,12 @@ describe('noise_summary_narrows', () => {
       }
     }
     expect(summaries).toBe(0);
+    // int32: a reason for asking never opens "Long story short," (a summing-up's opener), on 413_0's request of two subjects either.
+    const FILES = "Read the content of the file at `data_v2/template_data/movies.txt`. Based on the content, find information about the movie director's biography. After that, write a short summary of the director's life and works to the file at `outputs/director_summary.txt`.";
+    for (let i = 0; i < 2000; i++) {
+      const out = noisyRules({ query: FILES, protected: [] }, new Rng(3, `files-${i}`)).query;
+      expect(summaryNarrows(FILES, out), out).toBeUndefined();
+    }
     // A request whose sentences all name its subjects is still summed up now and then.
     const TRIP = 'Find me flights from Boston to Paris. Also check the weather forecast in Paris for next week.';
     const outs = Array.from({ length: 300 }, (_, i) => noisyRules({ query: TRIP, protected: [] }, new Rng(3, `trip-${i}`)).query);

@@ -21,6 +21,9 @@ describe('noise_reason_beside_own', () => {
     expect(reasonBesideOwn(RESEARCH, `Honestly, I'm researching a subject for a project. ${RESEARCH}`)).toMatch(/researching a subject/);
     expect(reasonBesideOwn('As an event organizer, I\'m planning a conference in San Francisco.', "As an event organizer, I'm planning a conference in San Francisco. For context, I'm trying to get my finances in order, hence this message.")).toMatch(/finances/);
     expect(reasonBesideOwn(RESEARCH, `My head is a bit all over the place today. ${RESEARCH}`)).toBeUndefined();
+    // int32: an aside ending inside its bracket is a sentence of its own, not glued to the request's own reason (bfcl_multi_turn_base_89~mixed).
+    const trip = "I'm planning a road trip from Rivermist to Stonebrook and would love an estimate on how far this journey will take me.";
+    expect(reasonBesideOwn(trip, `(Sorry if the spelling is dodgy, I'm typing with a laptop tray on me.) I'm planning a road trip fromm Rivermist to Stonebrook and would lofe an estimate on how far this journey will take me.`)).toBeUndefined();
     expect(reasonBesideOwn('Find articles on sustainable architecture.', "Honestly, I'm researching a subject for a project. Find articles on sustainable architecture.")).toBeUndefined();
     const tc = (original: string, noisy: string) => ({ id: 'n', messages: [{ role: 'system', content: 'tools' }, { role: 'user', content: noisy }], evolution: { baseCaseId: 'b', details: { noisyQuery: { originalQuery: original } } } }) as unknown as TestCase;
     const ctx = { baseCase: () => undefined, trajectory: () => undefined };

@@ -27,7 +27,8 @@ const GIVES_REASON = /\b(?:I'm|I am|we're|we are) (?:planning|organising|organiz
 const POINTS_BACK = /^["'(]?(?:(?:among|of|from|for|with|in|on|using|based on|out of|(?:for )?(?:each|all|both|one|any|some|none|most) of)\s+)?(?:it|its|it's|it’s|it'd|it'll|this|that|these|those|they|their|them|he|she|his|her)\b/i;
 
 const wordsOf = (text: string) => text.toLowerCase().match(/[a-z]+(?:'[a-z]+)?/g) ?? [];
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+(?=["'(]?[A-Z0-9])/).filter((s) => s.trim());
+// A sentence may end inside its closing bracket or quote: "(Sorry if the spelling is dodgy, I'm typing with a laptop tray on me.) I'm planning …" is two.
+const sentencesOf = (text: string) => text.split(/(?<=[.!?]["')\]]?)\s+(?=["'(]?[A-Z0-9])/).filter((s) => s.trim());
 
 /** Whether most of a sentence's words of four letters or more are the request's (typos aside): a sentence of the request, not of the noise. */
 function ofRequest(sentence: string, request: ReadonlySet<string>): boolean {
