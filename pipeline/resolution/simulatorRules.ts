@@ -1145,9 +1145,11 @@ function fieldValue(field: ReturnField, c: Ctx, depth: number): unknown {
 /**
  * What a stay's reviews may say of it: its size and kind from the details an earlier answer gave
  * (else from the name the search listed it under, a room sleeping two and a flat four at most, so
- * the details drawn later can agree), and its street and town from the address the search listed.
+ * the details drawn later can agree), and its street and town from the address the search listed;
+ * where that address gives no street, `picked` (the town's street drawn for the reviews) as
+ * stayStreet settles it.
  */
-function stayAbout(c: Ctx): Partial<ReviewAbout> {
+function stayAbout(c: Ctx, picked: string | undefined, pool: readonly string[]): Partial<ReviewAbout> {
   const stay = c.known?.stay;
   const name = stay?.title ?? c.known?.name ?? c.known?.title ?? '';
   const noun = placeNoun(name, stay?.propertyType);
@@ -1164,20 +1166,18 @@ function stayAbout(c: Ctx): Partial<ReviewAbout> {
     const searched = c.place ? placesNamedIn(c.place)[0] : undefined;
     const here = placesNamedIn(parts[0])[0];
     if (!searched || !here || distanceKm(searched, here) > 3) return { ...out, street: undefined } as Partial<ReviewAbout>;
+    return { ...out, street: stayStreet(c, picked, pool) };
+  }
+  // An address with a street line of its own: its street when it reads as one, else the drawn street as it was.
+  if (parts.length >= 2) {
+    if (/^[A-Za-z][A-Za-z .'-]{2,30}$/.test(parts[1]) && !/^\d/.test(parts[1])) {
+      const street = parts[0].replace(/^\d+[a-z]?\s+/i, '');
+      out.town = parts[1];
+      if (/^[A-Za-z][A-Za-z .'-]{3,40}$/.test(street)) out.street = street;
+    }
     return out;
   }
-  if (parts.length >= 2 && /^[A-Za-z][A-Za-z .'-]{2,30}$/.test(parts[1]) && !/^\d/.test(parts[1])) {
-    const street = parts[0].replace(/^\d+[a-z]?\s+/i, '');
-    out.town = parts[1];
-    if (/^[A-Za-z][A-Za-z .'-]{3,40}$/.test(street)) out.street = street;
-  }
-  return out;
-}
-
-/** Whether the listing's own address gave the stay a street ("123 Garfield Ave, Monterey Park, CA"). */
-function stayStreetFromAddress(c: Ctx): boolean {
-  const address = c.known?.fields?.address;
-  return typeof address === 'string' && !isTownLine(address) && address.split(',').length >= 2;
+  return { ...out, street: stayStreet(c, picked, pool) };
 }
 
 /** "Cozy loft near Polk Street": the street a listing's name puts it by. */
@@ -1189,7 +1189,9 @@ const NEAR_STREET = /\bnear ((?:[A-Z][\w'.-]* )+(?:Street|Avenue|Boulevard|Road|
  * kilometre, else none (a guest of a condo in North Beach buys no bread on Hayes Street, 2.5 km off,
  * teval_query_114_2); `picked`, the town's street drawn for it, where nothing says where the stay is.
  */
-function stayStreet(c: Ctx, picked: string, pool: readonly string[]): string | undefined {
+function stayStreet(c: Ctx, picked: string | undefined, pool: readonly string[]): string | undefined {
+  // No street of the town drawn (its streets are not English words): none named from elsewhere either.
+  if (picked === undefined) return undefined;
   const named = NEAR_STREET.exec(c.known?.name ?? '')?.[1];
   if (named) return named;
   const stay = c.known?.stay;
@@ -1215,10 +1217,7 @@ function rateReviews(items: unknown[], sub: string[], c: Ctx): void {
   const locale = streetsOf(c.near, c.place);
   const english = locale.town !== '' && !/\p{Script=Han}/u.test(locale.town + locale.streets.join(''));
   const about: ReviewAbout = { host: hostName(c.rng), ...(english ? { town: locale.town, street: c.rng.pick(locale.streets) } : {}), ...(kind === 'film' && c.known?.title && isWords(c.known.title) ? { title: c.known.title } : {}) };
-  if (kind === 'stay') {
-    Object.assign(about, stayAbout(c));
-    if (about.street !== undefined && !stayStreetFromAddress(c)) about.street = stayStreet(c, about.street, locale.streets);
-  }
+  if (kind === 'stay') Object.assign(about, stayAbout(c, about.street, locale.streets));
   // No clause of seven words or more twice in the trajectory: not in this answer, nor in a review an earlier answer showed.
   const said = new Set((c.known?.reviewsShown ?? []).flatMap(reviewClauses));
   let day: number | undefined;
