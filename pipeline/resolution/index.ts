@@ -293,11 +293,10 @@ export class ChainResolver implements ToolResolver {
     const earlier = [...new Set(call.history.map((h) => h.name).filter((name) => toolkitOf(name) === kit))];
     const apis = earlier.length ? earlier : call.tools.filter((t) => toolkitOf(t.name) === kit).map((t) => t.name);
     return apis.flatMap((name) => {
-      // An earlier call with no recording of its own answered in its toolkit's recorded form (recordedForms), else in the simulator's JSON.
-      const recorded = earlier.length ? this.recordedForms(name) : this.cache.examples(name, n).map((e) => e.response);
-      // With no earlier call of the toolkit, an API whose own recordings decide no form leaves it to the toolkit's (an
-      // invented Weather API refused in the Python literals of Weather's recordings, not in JSON, teval_query_114_2).
-      if (!earlier.length && !recorded.some((r) => answerForm(r) !== undefined)) return this.recordedForms(name);
+      // Each API's recorded form (recordedForms: its own recordings, its toolkit's where those decide none: an invented
+      // Weather API refused in the Python literals of Weather's recordings, teval_query_114_2); an earlier call with
+      // none at all answered in the simulator's JSON.
+      const recorded = this.recordedForms(name);
       return recorded.length || !earlier.length ? recorded : ['{"simulated": "json"}'];
     });
   }
