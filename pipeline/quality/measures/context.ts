@@ -620,7 +620,7 @@ export const contextMenuCapitalised: CaseMeasure = {
  * that right?", "So that's an english breakfast tea?" (the customer's typing read back as typed). Earl Grey is a
  * person and English a nation: a careful writer capitalises them whatever the customer typed.
  */
-const PROPER_LOWERED = /\b(?:earl gr[ae]y|[Ee]arl gr[ae]y|earl Gr[ae]y|english|irish cream|french vanilla|french roast|italian roast|turkish coffee|mexican mocha|thai tea|vietnamese coffee)\b/;
+const PROPER_LOWERED = /\b(?:[Ee]arl gr[ae]y|earl Gr[ae]y|english|irish cream|french vanilla|french roast|italian roast|turkish coffee|mexican mocha|thai tea|vietnamese coffee)\b/;
 export const contextProperNameLowered: CaseMeasure = {
   kind: 'case',
   id: 'long_context_proper_name_lowered',

@@ -28,6 +28,11 @@ export function reviewRecords(answer: unknown): Record<string, unknown>[] {
     .flatMap(([, v]) => (v as unknown[]).filter(isPlainObject));
 }
 
+/** The texts of the review records a step's answer lists (their comment, review, content or text field). */
+function reviewTextsIn(step: Step): string[] {
+  return reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+}
+
 /** A review record's rating that no recorded review gives: a fraction of a star ("rating": 4.37). */
 export function fractionalReviewRating(answer: unknown): string | null | undefined {
   const records = reviewRecords(answer);
@@ -56,7 +61,7 @@ function reviewTextsShown(tc: TestCase, ctx: QualityContext): { call: string; te
   if (!steps) return undefined;
   const out = new Map<string, string[]>();
   for (const step of steps) {
-    const texts = reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+    const texts = reviewTextsIn(step);
     if (texts.length) out.set(`${step.action.name}${toJson(step.action.args)}`, texts);
   }
   return [...out.entries()].map(([call, texts]) => ({ call, texts }));
@@ -143,7 +148,7 @@ export const simulatedReviewStreetOffStay: CaseMeasure = {
     const all = shownStepsWithWrong(tc, ctx);
     if (!all) return undefined;
     return firstDefect(all.filter((s) => s.response?.tier === 'simulated' && /airbnb|propert|rental|stay/i.test(s.action.name)), (step) => {
-      const texts = reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+      const texts = reviewTextsIn(step);
       if (!texts.length) return undefined;
       const id = idsIn(step.action.args)[0];
       const why = reviewStreetOffStay(texts, id ? stayShown(id, all.filter((s) => s.response)) : {});
@@ -195,7 +200,7 @@ export const simulatedReviewClauseTop: SetMeasure = {
     const shown: ShownReviews[] = [];
     for (const tc of cases) {
       for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
-        const texts = reviewRecords(value(step.response!.content)).flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
+        const texts = reviewTextsIn(step);
         if (texts.length) shown.push({ answer: `${step.action.name}${toJson(step.action.args)}\u0000${step.response!.content}`, texts, caseId: tc.id });
       }
     }
