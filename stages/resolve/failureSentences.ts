@@ -417,8 +417,15 @@ export function causeOf(raw: string, api = ''): string {
     const inner = isPlainObject(body.error) ? body.error : body;
     const codes = [inner.code, inner.status, body.infocode].filter((c) => typeof c === 'string' || typeof c === 'number').map(String).filter((c) => c !== '0');
     const kind = classifyEnvironmentMessage(error)?.kind;
+    const said = codes.length ? ` (${codes.join(' ')})` : '';
+    // A token that lapsed mid-request is no refusal of the user's rights: say what the message says (answer_failure_cause_generic).
+    const message = typeof inner.message === 'string' ? inner.message : '';
+    for (const [re, say] of MESSAGE_SAYS) {
+      const m = re.exec(message);
+      if (m) return `${say(m)}${said}`;
+    }
     const daily = /\bdaily\b/i.test(error) && kind === 'quota_exceeded' ? 'daily ' : '';
-    if (kind) return `${KIND_SAYS[kind].replace('the quota', `the ${daily}quota`)}${codes.length ? ` (${codes.join(' ')})` : ''}`;
+    if (kind) return `${KIND_SAYS[kind].replace('the quota', `the ${daily}quota`)}${said}`;
   }
   const seconds = (n: string) => plural(n, 'second');
   const rules: [RegExp, (m: RegExpExecArray) => string][] = [
@@ -447,7 +454,8 @@ export function causeOf(raw: string, api = ''): string {
     [/timed out waiting for the lock on the device/i, () => 'it timed out waiting for the lock on the device'],
     [/device not ready;? the controller did not respond/i, () => 'the controller did not respond (device not ready)'],
     [/device not ready/i, () => 'the device did not respond (device not ready)'],
-    [/I\/O error \(EIO\) (reading from|writing to) the device/i, (m) => `there was an I/O error ${m[1].toLowerCase()} the device`],
+    [/I\/O error \(EIO\) (reading from|writing to) the (device|disk)/i, (m) => `there was an I/O error ${m[1].toLowerCase()} the ${m[2].toLowerCase()}`],
+    [/internal fault in the ([a-z]+(?: [a-z]+)?) \(I\/O error\);? the operation was aborted/i, (m) => `an internal fault in the ${m[1]} aborted the operation (I/O error)`],
     [/Input\/output error opening the (file|device) for \S+;? nothing was written/i, (m) => `there was an input/output error opening the ${m[1]}, before anything was written`],
     [/Input\/output error/i, () => 'there was an input/output error on the device'],
     [/the device is not connected/i, () => 'the device was not connected'],
@@ -483,6 +491,20 @@ export function causeOf(raw: string, api = ''): string {
   const kind = classifyEnvironmentMessage(error)?.kind;
   return kind ? KIND_SAYS[kind] : `it reported an error it did not explain (${plain.split(/\s+/).slice(0, 12).join(' ')}${plain.split(/\s+/).length > 12 ? ' and more' : ''})`;
 }
+
+/**
+ * An error body's message in plain words that keep its kind, so no failure is told by its kind alone
+ * when its message says what happened ("permission was denied" for a token that lapsed mid-request:
+ * answer_failure_cause_generic). The API's own name is matched loosely: the clause says "it".
+ */
+const MESSAGE_SAYS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/access token\b.*\bexpired while the request was in flight/i, () => 'the access token expired while the request was in flight'],
+  [/^Too many requests to \S+;? retry in (\d+) ?s\b/i, (m) => `too many requests went out, and it asked me to retry in ${m[1]} s`],
+  [/^Too many requests per (second|minute) to \S+/i, (m) => `too many requests per ${m[1]} went out`],
+  [/^\S+ is called too often;? slow down/i, () => 'it was called too often and asked me to slow down'],
+  [/^The engine behind \S+ returned no usable data/i, () => 'the engine behind it returned no usable data, an internal server error'],
+  [/^\S+ failed on the server;? try again later/i, () => 'it failed on the server, which asked me to try again later'],
+];
 
 /** A failure of a known kind, in words that keep its kind (classifyEnvironmentMessage reads them as the error). */
 const KIND_SAYS: Record<string, string> = { timeout: 'the request timed out', rate_limit: 'it hit a rate limit', quota_exceeded: 'the quota ran out', permission_denied: 'permission was denied', connection_error: 'a connection error stopped it', server_error: 'the service reported an internal server error' };

@@ -383,6 +383,35 @@ export const answerFailureMisreported: CaseMeasure = {
   check: (tc) => failureDefect(tc, failureMisreported),
 };
 
+/** The words failureSentences falls back to when it reads a failure only by its kind: true of any failure of that kind, so they say nothing of this one. */
+const KIND_ONLY = /\b(?:permission was denied|the (?:daily )?quota ran out|a connection error stopped it|the service reported an internal server error|it hit a rate limit|the request timed out)(?! after| while| of\b)/;
+
+/**
+ * The cause told by its kind alone, or pasted: "permission was denied (401 UNAUTHENTICATED)" for a
+ * token that expired mid-request (teval_query_393_2-env-k2), "it reported "I/O error (EIO) writing
+ * to the disk"" (bfcl_multi_turn_base_37-env-k5). The message said what happened; the user is owed
+ * that in plain words, as every other failure of the build is told.
+ */
+export function causeGeneric(answer: string, failed: FailedCall[]): string | undefined {
+  const quoted = /\breported "([^"]{6,})"/.exec(answer);
+  if (quoted && failed.some((f) => f.error.includes(quoted[1]))) return `the error is quoted, not told: "${answer.slice(Math.max(0, quoted.index - 40), quoted.index + quoted[0].length)}"`;
+  const kind = KIND_ONLY.exec(answer);
+  // Only where the message has words of its own to tell (an error object's "message", or a sentence past its status line).
+  const message = (e: string) => /["']message["']\s*:\s*["']([^"']{20,})/.exec(e)?.[1];
+  const told = failed.map((f) => message(f.error)).find(Boolean);
+  if (kind && told) return `"${kind[0]}" for "${told.slice(0, 100)}"`;
+  return undefined;
+}
+
+export const answerFailureCauseGeneric: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_cause_generic',
+  group: 'text',
+  title: 'closing answer tells a failure\'s cause by its kind alone ("permission was denied (401 UNAUTHENTICATED)" for an access token that expired mid-request) or quotes the message ("it reported "I/O error (EIO) writing to the disk"") where the message says what happened',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, causeGeneric),
+};
+
 /** Words a failure sentence's frame is made of; every other word is what it is about. */
 const FRAME_WORDS = new Set('i i\'m me my you your we it its this that these there here so but and or because since as when while once if then not no nothing could couldn\'t can can\'t did didn\'t do does don\'t was wasn\'t were is are be been have has had would should shall will want like prefer which what how whether able unable tried try trying again retry another go once more moment now later later, skip leave carry on move without instead proceed rather stop sorry unfortunately afraid attempt attempts failed fail work worked went through got part way some all of the a an to for with in at up out back next step call calls reply answer error problem luck'.split(' '));
 
@@ -590,4 +619,4 @@ export const answerTaskNounBare: CaseMeasure = {
   check: (tc) => failureDefect(tc, (answer) => taskNounBare(answer)),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+export const FAILURE_ANSWER_MEASURES = [answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
