@@ -947,7 +947,7 @@ for (const w of [...PHRASE_WORDINGS, ...PLAIN_WORDINGS]) for (const s of w.shape
 const PHRASE_SHAPES = PHRASE_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
 const PLAIN_SHAPES = PLAIN_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
 /** Wordings that open with a filler ("Good, …", "Fine, …", "All clear, then."): not after a reply's own "OK.". */
-const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great)\b[.,]/i;
+const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great|got it)\b[.,:]/i;
 const PHRASE_FILLER = new Set(PHRASE_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(wordingText('x', i)) ? [i] : [])));
 const PLAIN_FILLER = new Set(PLAIN_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(w.text()) ? [i] : [])));
 const NO_FILLER = new Set<number>();

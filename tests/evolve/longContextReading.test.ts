@@ -80,8 +80,12 @@ describe('long-context dialogues read again', () => {
   it('closings: one filler, options whole, two drinks as two', () => {
     expect(stackedFiller("OK. Fine. Ordering it is up to you; I can't reach the shop from here.")).toBeTruthy();
     expect(stackedFiller('OK. Ordering it is up to you.')).toBeUndefined();
-    const plan = { index: 3, opener: 'OK.', said: [], leave: [] };
-    const texts = closeInsertion([...Array(40)].map((_, i) => ({ ...plan, phrase: i % 3 ? 'the mocha with extra foam' : i % 2 ? 'the mochas' : undefined })), 'key');
+    // 517 of g0's 1,000 insertions: "OK. Got it: the latte; say that at the till.", "Got it. Got it: the cortado; …".
+    expect(stackedFiller('Got it. Got it: the cortado; mention it when you reach the front.')).toBeTruthy();
+    expect(stackedFiller('Got it: the cortado; mention it when you reach the front.')).toBeUndefined();
+    const texts = ['OK.', 'Got it.', 'Great.'].flatMap((opener) =>
+      closeInsertion([...Array(40)].map((_, i) => ({ index: 3, opener, said: [], leave: [], phrase: i % 3 ? 'the mocha with extra foam' : i % 2 ? 'the mochas' : undefined })), `key ${opener}`),
+    );
     for (const t of texts) {
       expect(stackedFiller(t!), t).toBeUndefined();
       expect(pluralDisagrees(t!), t).toBeUndefined();

@@ -804,9 +804,9 @@ export const contextMenuClauseGarbled: CaseMeasure = {
   check: (tc) => replyDefects(tc, garbledMenuClause, (text) => `"${garbledMenuClause(text)}" in "${text.slice(0, 90)}"`),
 };
 
-/** Two sentences of filler opening a reply ("OK. Fine. Ordering it is up to you", "Alright. Good. I can't …"); the pair, or undefined. */
+/** Two sentences of filler opening a reply ("OK. Fine. Ordering it is up to you", "Alright. Good. I can't …", "Got it. Got it: the cortado"); the pair, or undefined. */
 export function stackedFiller(text: string): string | undefined {
-  const m = /^\s*((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks|thank you|got it)[.!])\s+((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|got it)(?:[.!]|,(?= )))/i.exec(text);
+  const m = /^\s*((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks|thank you|got it)[.!])\s+((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|got it)(?:[.!:]|,(?= )))/i.exec(text);
   return m ? `${m[1]} ${m[2]}` : undefined;
 }
 
