@@ -1592,13 +1592,16 @@ export function claimsHistory(text: string): string | undefined {
 
 /**
  * A customer's short answer echoing a question's verb ("Yes it does.", "Yes, I am.", "Yes I do",
- * "Yes it is.", "Yes, they are."): the rest of the turn after it, with its yes-word. "It is" and "I
+ * "Yes it is.", "Yes, they are.", "Yes, you did."): the rest of the turn after it, with its yes-word. "It is" and "I
  * am" with a word of their own ("Yes it is correct", "Yes I am sure", "I'm here to order") answer any question.
  */
-const ECHOED = /^(\W*)(?:(yes|yeah|yep|yup)([,.!]?\s*))?(it (?:does|do)\b|(?:i am|i'm|i do|it is|it's|they are|they're)(?=\s*(?:[,.!?;]|$)|\s+(?:you|thank|thanks|please|and|so)\b))/i;
+const ECHOED = /^(\W*)(?:(yes|yeah|yep|yup)([,.!]?\s*))?(it (?:does|do)\b|(?:i am|i'm|i do|it is|it's|they are|they're)(?=\s*(?:[,.!?;]|$)|\s+(?:you|thank|thanks|please|and|so)\b)|you (?:did|have)(?=\s*(?:[,.!?;]|$)))/i;
 /** The question a short answer echoes: the question word or tag it is asked with, as the answer it takes. */
-function echoedVerb(answer: string): 'does' | 'am' | 'do' | 'is' | 'are' {
+function echoedVerb(answer: string): 'does' | 'am' | 'do' | 'is' | 'are' | 'did' | 'have' {
   const v = answer.toLowerCase().replace(/'m$/, ' am').replace(/'s$/, ' is').replace(/'re$/, ' are');
+  // "Yes, you did." answers "Did I get that right?", "Yes, you have." "Have I got it right?": neither "…, is that right?".
+  if (v === 'you did') return 'did';
+  if (v === 'you have') return 'have';
   return /does|do$/.test(v) && v.startsWith('it') ? 'does' : v.endsWith(' am') ? 'am' : v === 'i do' ? 'do' : v.endsWith(' is') ? 'is' : 'are';
 }
 /** Whether the question asks so the echo fits: "does" by does/do or how it looks, sounds, matches; "I am" by "are you"; "I do" by "do you"; "they are" by "are they/both/those"; "it is" by any question but one asked with have/did/do/are. */
@@ -1615,6 +1618,10 @@ function echoFits(asked: string, verb: ReturnType<typeof echoedVerb>): boolean {
       return /\b(?:are|aren'?t) (?:they|both|those|these|all|the two|the \w+s)\b/i.test(asked);
     case 'is':
       return !/\b(?:have|did|do|does|are|am|were|can|could|would|will|should)\s+(?:i|you|we|they|both)\b/i.test(asked);
+    case 'did':
+      return /\bdid i\b/i.test(asked);
+    case 'have':
+      return /\bhave i\b/i.test(asked);
   }
 }
 

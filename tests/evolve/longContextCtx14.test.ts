@@ -66,6 +66,14 @@ describe('the customer confirms in words that fit the question', () => {
     expect(fitConfirmation('Let me read that back: an iced cortado with oat milk, is every detail right?', 'Yes I am.')).toBe("Yes, it's all right.");
     expect(fitConfirmation('A latte, did I catch that right?', 'Yes it is')).toBe('Yes, you did');
     expect(fitConfirmation('Just to check: a decaf latte, correct?', 'Yes, I am, everything is correct.')).toBe("Yes, that's right, everything is correct.");
+    // 269 of b2's 1,000 insertions: "A latte with caramel in it, is that correct?" -> "Yes, you did" (h-lead33).
+    expect(confirmationMisfits('A latte with caramel in it, is that correct?', 'Yes, you did')).toBeDefined();
+    expect(confirmationMisfits('Am I right that you want a cappuccino with 2% milk?', 'Yes, you have.')).toBeDefined();
+    expect(confirmationMisfits('A latte, did I catch that right?', 'Yes, you did.')).toBeUndefined();
+    expect(confirmationMisfits('Have I got that right: a mocha?', 'Yes, you have.')).toBeUndefined();
+    expect(confirmationMisfits('So that\'s a mocha?', 'You did great.')).toBeUndefined();
+    expect(fitConfirmation('A latte with caramel in it, is that correct?', 'Yes, you did')).toBe("Yes, that's right");
+    expect(fitConfirmation('Correct me if I\'m wrong: an oat milk mocha?', 'Yes, you have.')).toBe("Yes, that's right.");
   });
 });
 
