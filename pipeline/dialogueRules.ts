@@ -1727,9 +1727,10 @@ export function fitConfirmation(question: string, answer: string, alternative = 
   const fits = /\bhave i (?:got|understood|heard)\b/i.test(asked) ? ['you have', "you've got it"]
     : /\bdid i\b/i.test(asked) ? ['you did', 'you got it']
     : /\bare (?:both|they|those|these|all|the two)\b/i.test(asked) ? ['they are']
-    : /\bis that it\b/i.test(asked) ? ["that's it"]
+    : /\bis that it\b/i.test(asked) ? ["that's it", "that's the one", "that's everything"]
     : /\bis (?:every|each|all|everything)\b/i.test(asked) ? ["it's all right"]
-    : ["that's right", "that's correct", 'correct'];
+    // Four ways: 269 echoes refitted here ("Yes, you did." to "…, is that correct?") left six insertions saying one of three thrice (long_context_customer_line_repeats).
+    : ["that's right", "that's correct", 'correct', 'exactly'];
   // Another of the corpus's own ways to say it, for an insertion whose customer said the first twice already.
   const fit = fits[alternative % fits.length];
   const m = ECHOED.exec(a)!;

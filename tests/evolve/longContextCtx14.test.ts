@@ -74,6 +74,9 @@ describe('the customer confirms in words that fit the question', () => {
     expect(confirmationMisfits('So that\'s a mocha?', 'You did great.')).toBeUndefined();
     expect(fitConfirmation('A latte with caramel in it, is that correct?', 'Yes, you did')).toBe("Yes, that's right");
     expect(fitConfirmation('Correct me if I\'m wrong: an oat milk mocha?', 'Yes, you have.')).toBe("Yes, that's right.");
+    // Ways enough that no customer of a 30-dialogue insertion says one thrice (six did on b3).
+    expect(new Set([0, 1, 2, 3].map((k) => fitConfirmation('To confirm: a latte, is that it?', 'Yes, you did', k))).size).toBe(3);
+    expect(new Set([0, 1, 2, 3].map((k) => fitConfirmation('A latte with caramel, is that correct?', 'Yes, you did', k))).size).toBe(4);
   });
 });
 
