@@ -876,7 +876,37 @@ function echoes(x: unknown, passed: unknown): boolean {
  * "it lists 3 items". Only what the answer holds, word for word; undefined when nothing short and
  * whole can be said (prose, a long text, nothing returned).
  */
-export function answerFact(content: string | undefined, passed?: unknown): string | undefined {
+/**
+ * Whether a field's name says something the request asks about ("travel_cost" for "the invoice
+ * outlining the costs", "balance" for "especially the available balance"): a content word of the
+ * name held in a word of the request ("lock" in "unlocking").
+ */
+function fieldAsked(key: string, request: string, api = ''): boolean {
+  const stem = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+  const words = (request.toLowerCase().match(/[a-z]+/g) ?? []).map(stem);
+  // The record the call is about ("account" of get_account_info's "account_id") is no field the request singles out.
+  const own = new Set(keyAsWords(api.slice(api.lastIndexOf('.') + 1)).split(/\s+/).map(stem));
+  return keyAsWords(key)
+    .split(/\s+/)
+    .filter((w) => /^[a-z]{3,}$/i.test(w) && !own.has(stem(w)) && !/^(?:details?|info|information|data|list|results?|items?|values?|type|name|status|the|and|for|with|from|current|latest)$/i.test(w))
+    .map(stem)
+    .some((w) => words.some((r) => r === w || (w.length >= 4 && r.includes(w))));
+}
+
+/** A state field of the call's own record ("lockStatus" of lockDoors, "status" of cancel_order): no word of it but the API's own and "status"/"state". */
+function coreState(key: string, api: string): boolean {
+  const stem = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+  const own = new Set(keyAsWords(api.slice(api.lastIndexOf('.') + 1)).split(/\s+/).map(stem));
+  const words = keyAsWords(key).split(/\s+/).map(stem);
+  return words.some((w) => w === 'status' || w === 'state') && words.every((w) => w === 'status' || w === 'state' || own.has(w));
+}
+
+/**
+ * A fact the last answer shows, said short ("the price is 310.23"): a field the request asks about
+ * first (`request`; thought_closing_fact_unasked: "the account id is 12345" for "especially the
+ * available balance"), else the first field that is news.
+ */
+export function answerFact(content: string | undefined, passed?: unknown, request = '', api = ''): string | undefined {
   if (!content) return undefined;
   let v: unknown;
   try {
@@ -887,7 +917,10 @@ export function answerFact(content: string | undefined, passed?: unknown): strin
   const scalar = (x: unknown, max: number) => (typeof x === 'string' && x.trim().length > 0 && x.length <= max && !/[\n\r]/.test(x)) || typeof x === 'number' || typeof x === 'boolean';
   for (let depth = 0; depth < 3 && v && typeof v === 'object' && !Array.isArray(v); depth++) {
     const entries = Object.entries(v as Record<string, unknown>);
-    for (const [k, x] of entries) {
+    // The call's own state ("lockStatus" of lockDoors, "engineState" of startEngine) is what it did, said before what the request named.
+    const core = request ? entries.filter(([k]) => coreState(k, api)) : [];
+    const asked = request ? entries.filter((e) => !core.includes(e) && fieldAsked(e[0], request, api)) : [];
+    for (const [k, x] of [...core, ...asked, ...entries.filter((e) => !core.includes(e) && !asked.includes(e))]) {
       const noun = keyAsWords(k);
       if (!/[a-z]/i.test(noun)) continue;
       // "the expires in is 2": a key that is no noun is not said as one; a value the call passed

@@ -177,7 +177,7 @@ export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   if (failed.length) return pick(PARTLY, key)(named(lastFailed), how(lastFailed), joinAnd([...new Set(calls.filter((s) => !s.response?.error).map(named))].filter((n) => n !== named(lastFailed))) || 'the other calls');
   const last = calls[calls.length - 1];
   const names = [...new Set(calls.map(named))];
-  const fact = answerFact(last.response?.content, last.action.args);
+  const fact = answerFact(last.response?.content, last.action.args, turn?.user, last.action.name);
   const phrase = typeof last.action.args === 'string' || isPlainObject(last.action.args) ? argPhrase(last.action.args) : '';
   const done = { api: named(last), calls: joinAnd(names), n: names.length, earlier: joinAnd(names.filter((n) => n !== named(last))), fact: fact ?? '', withArgs: phrase ? ` with ${phrase}` : '' };
   return capitalised(fact ? pick(DONE_FACT, key)(done) : pick(DONE_PLAIN, key)(done));

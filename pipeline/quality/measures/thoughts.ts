@@ -921,6 +921,91 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   },
 };
 
+/** Words of a field name or request that say nothing of which field is meant ("the details", "the info"). */
+const FIELD_GENERIC = new Set(['detail', 'details', 'info', 'information', 'data', 'list', 'result', 'results', 'item', 'items', 'value', 'values', 'type', 'name', 'status', 'state', 'the', 'and', 'of', 'for', 'with', 'from', 'current', 'latest']);
+const fieldStem = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+/** The content words of a field's name ("binding_card" -> binding, card; "MA(5)" -> none). */
+function fieldWords(key: string, api = ''): string[] {
+  // The record the call is about ("account" of get_account_info's "account_id") is no field the request singles out.
+  const own = new Set(keyAsWords(apiOf(api)).split(/\s+/).map(fieldStem));
+  return keyAsWords(key).split(/\s+/).filter((w) => /^[a-z]{3,}$/i.test(w) && !FIELD_GENERIC.has(w.toLowerCase())).map(fieldStem).filter((w) => !own.has(w));
+}
+/** A response's fields with their values, top level and one record inside ("{"booking": {...}}"). */
+function responseFields(content: string): [string, unknown][] {
+  let v: unknown;
+  try {
+    v = JSON.parse(content);
+  } catch {
+    try {
+      v = JSON.parse(content.replace(/'/g, '"').replace(/\bNone\b/g, 'null').replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false'));
+    } catch {
+      return [];
+    }
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return [];
+  const entries = Object.entries(v as Record<string, unknown>);
+  const inner = entries.length === 1 ? entries[0][1] : undefined;
+  // A wrapper ("{"invoice": {...}}") is the record, not one of its fields.
+  return inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.entries(inner as Record<string, unknown>) : entries;
+}
+
+/**
+ * A closing thought citing a field of the last answer the request never asked about while the answer
+ * holds one it did: "Now that `get_account_info` shows the account id is 12345, the answer can rest on
+ * that." for "give me an overview of my account, especially the available balance and linked card
+ * details" (bfcl_multi_turn_base_109-control-k6-cot). The thought's reason to stop should be what was asked.
+ */
+export function closingFactUnasked(thought: string, request: string, response: string, args?: unknown, api = ''): string | undefined {
+  const m = CLOSING_FACT.exec(thought);
+  if (!m) return undefined;
+  const words = (request.toLowerCase().match(/[a-z]+/g) ?? []).map(fieldStem);
+  // A word of the request holding the field's ("lock" in "unlocking", "travel" in "traveling").
+  const said = (w: string) => words.some((r) => r === w || (w.length >= 4 && r.includes(w)));
+  const cited = fieldWords(m[1].replace(/ /g, '_'), api);
+  // The call's own state ("the lock status" of lockDoors, "the engine state" of startEngine) is what it did.
+  if (cited.some(said) || (cited.length === 0 && /\b(?:status|state)$/.test(m[1]))) return undefined;
+  // A field holding what the call passed ("price" after place_order(price=…)) is no news: the id it made is.
+  const passed = new Set(args && typeof args === 'object' ? Object.values(args).map((x) => toJson(x)) : []);
+  const other = responseFields(response).find(([k, x]) => !passed.has(toJson(x)) && fieldWords(k, api).some(said))?.[0];
+  return other ? `cites "the ${m[1]}", which the request never asks about, while the answer holds "${other}", which it does` : undefined;
+}
+
+export const thoughtClosingFactUnasked: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_closing_fact_unasked',
+  group: 'text',
+  title: 'CoT: a closing thought gives as its reason to answer a field the request never asks about while the last answer holds one it does ("Now that `get_account_info` shows the account id is 12345, the answer can rest on that." for "especially the available balance and linked card details")',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    let request = '';
+    let response = '';
+    let args: unknown;
+    let api = '';
+    const finals: { thought: string; request: string; response: string; args: unknown; api: string }[] = [];
+    for (const m of tc.messages) {
+      if (m.role === 'user') {
+        request = m.content;
+        response = '';
+      } else if (m.role === 'function') response = m.content;
+      else if (m.role === 'assistant') {
+        const a = shownAction(m.content);
+        if (a?.name === FINISH_ACTION) finals.push({ thought: a.thought ?? '', request, response, args, api });
+        else if (a) {
+          args = a.args;
+          api = a.name;
+        }
+      }
+    }
+    for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION) finals.push({ thought: a.thought ?? '', request, response, args, api });
+    for (const f of finals) {
+      const why = closingFactUnasked(f.thought, f.request, f.response, f.args, f.api);
+      if (why) return `${why}: "${f.thought.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
 /** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
 export function doneAfterLead(thought: string): string | undefined {
   // "That part is done" (thought-writer-34's link to another part of the request) says the same of "that".
@@ -937,4 +1022,4 @@ export const thoughtDoneAfterLead: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };
 
-export const THOUGHT_MEASURES = [thoughtDoneAfterLead, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtClosingFactUnasked, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
