@@ -435,7 +435,11 @@ export function sayValue(v: unknown): string {
  */
 export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
-  const entries = Object.entries(args).map(([k, v]) => argWords(keyNoun(k, doc), v));
+  // A trip's or a window's start before its end ("starting point "New York" and destination "Miami""), whatever order the keys sort in.
+  const first = (k: string) => (/^(?:start|from)$/.test(k) ? 0 : 1);
+  const entries = Object.entries(args)
+    .sort(([a], [b]) => first(a) - first(b))
+    .map(([k, v]) => argWords(keyNoun(k, doc), v));
   if (entries.length <= 1) return entries.join('');
   return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
 }

@@ -223,9 +223,30 @@ function docWords(doc: KeyDoc): Set<string> {
  * ID"; `dir_name` "directory name"; MathAPI's `b`, "Second number.", "second number". "The user gave
  * the mauthors as …" reads as a careless writer. Without the tool's doc, the key's words.
  */
+/**
+ * Keys too bare to stand as nouns in prose ("the end is \"Miami\"", "`search_stock_ticker` with search
+ * \"Apple Inc.\"", "the places are \"Times Square\""), each with the noun its parameter's doc gives it
+ * when the doc says what it holds: a route's end location is its destination, a ticker search's terms
+ * are search terms, an aggregate's from/to are the window's start and end dates.
+ */
+export const BARE_KEYS: Record<string, [RegExp, string][]> = {
+  end: [[/\bend location\b/i, 'destination']],
+  start: [[/\bstart location\b/i, 'starting point']],
+  places: [[/\bname of the location\b/i, 'place']],
+  search: [[/\bsearch for terms\b/i, 'search terms']],
+  from: [[/\bstart of the [\w ]*window\b.*YYYY-MM-DD/i, 'start date']],
+  to: [[/\bend of the [\w ]*window\b.*YYYY-MM-DD/i, 'end date']],
+};
+
 export function keyNoun(key: string, doc?: KeyDoc): string {
   const words = keyAsWords(key);
   if (!doc) return words;
+  const bare = BARE_KEYS[key];
+  if (bare) {
+    const param = [...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? [])].find((p) => p.name === key);
+    const said = bare.find(([re]) => re.test(param?.description ?? ''))?.[1];
+    if (said) return said;
+  }
   const vocab = docWords(doc);
   const raw = rawKeyWords(key, vocab);
   if (raw.length === 0) return words;

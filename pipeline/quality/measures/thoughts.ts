@@ -10,7 +10,7 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
-import { keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
+import { BARE_KEYS, keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect } from './text.js';
 import { DECODE_FAILURE, failureKind, localityOf } from '../../errors/environment.js';
@@ -1006,6 +1006,42 @@ export const thoughtClosingFactUnasked: CaseMeasure = {
   },
 };
 
+/** The bare keys (grammar.ts BARE_KEYS) of a case's tools whose docs give them a noun: the words a thought must not use as nouns. */
+function bareKeysOf(tc: TestCase): string[] {
+  const out = new Set<string>();
+  for (const t of tc.tools) {
+    for (const p of [...(t.required_parameters ?? []), ...(t.optional_parameters ?? [])]) {
+      if (BARE_KEYS[p.name]?.some(([re]) => re.test(p.description ?? ''))) out.add(p.name);
+    }
+  }
+  return [...out];
+}
+
+/**
+ * A parameter too bare to be a noun said as one: "the end is "Miami"", "`search_stock_ticker` with
+ * search "Apple Inc."", "the places are "Times Square"", "with from "2023-10-01"". The key's own
+ * words, where its doc says what it holds (a destination, search terms, a start date).
+ */
+export function bareKeyNoun(thought: string, keys: string[]): string | undefined {
+  for (const k of keys) {
+    const m = new RegExp(`\\b(?:the ${k} (?:is|are|will be|as)\\b|(?:with|and|,) ${k} ["\\d]|as the ${k}(?=[.,;:!?]|$))`).exec(thought);
+    if (m) return `"${k}" said as a noun ("${m[0]}")`;
+  }
+  return undefined;
+}
+
+export const thoughtKeyBare: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_key_bare',
+  group: 'text',
+  title: 'CoT: a parameter too bare to stand as a noun said as one where its doc says what it holds: "the end is "Miami"" (a destination), "`search_stock_ticker` with search "Apple Inc."" (search terms), "the places are "Times Square"", "with from "2023-10-01"" (a start date)',
+  population: 'CoT cases',
+  check(tc) {
+    const keys = bareKeysOf(tc);
+    return thoughtDefect(tc, (t) => bareKeyNoun(t, keys));
+  },
+};
+
 /** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
 export function doneAfterLead(thought: string): string | undefined {
   // "That part is done" (thought-writer-34's link to another part of the request) says the same of "that".
@@ -1022,4 +1058,4 @@ export const thoughtDoneAfterLead: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };
 
-export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtClosingFactUnasked, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtClosingFactUnasked, thoughtKeyBare, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];

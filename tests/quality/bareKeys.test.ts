@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { keyNoun } from '../../pipeline/quality/grammar.js';
+import { argPhrase } from '../../pipeline/thoughtPhrases.js';
+import { bareKeyNoun } from '../../pipeline/quality/measures/thoughts.js';
+
+const doc = (params: [string, string][]) => ({ required_parameters: params.map(([name, description]) => ({ name, type: 'string', description })), optional_parameters: [] });
+// BINGMap.get_route's, PolygonFinance's and search_nearby's own docs, as the cases show them.
+const route = doc([['start', '[Required] The start location.'], ['end', '[Required] The end location.']]);
+const ticker = doc([['search', '[Required] search for terms within the ticker and/or company name']]);
+const nearby = doc([['places', 'the name of the location.'], ['radius', 'radius in meters']]);
+const window = doc([['from', '[Required] The start of the aggregate time window with the format YYYY-MM-DD'], ['to', '[Required] The end of the aggregate time window with the format YYYY-MM-DD']]);
+
+describe('bare parameters said by what their docs say they hold (thought_key_bare)', () => {
+  it('flags the key said as a noun, as g0 shipped it in 205 CoT cases', () => {
+    expect(bareKeyNoun('"I am planning a road trip from New York to Miami," the user says, so the end is "Miami".', ['end', 'start'])).toMatch(/"end"/);
+    expect(bareKeyNoun('I will use `search_stock_ticker` with search "Apple Inc.".', ['search'])).toMatch(/"search"/);
+    expect(bareKeyNoun('The request names "12:00" as the end time.', ['end'])).toBeUndefined();
+  });
+
+  it('names them by their docs, a start before its end', () => {
+    expect(keyNoun('end', route)).toBe('destination');
+    expect(keyNoun('start', route)).toBe('starting point');
+    expect(keyNoun('search', ticker)).toBe('search terms');
+    expect(keyNoun('places', nearby)).toBe('place');
+    expect(argPhrase({ end: 'Miami', start: 'New York' }, route)).toBe('starting point "New York" and destination "Miami"');
+    expect(argPhrase({ from: '2023-10-01', to: '2023-10-15' }, window)).toBe('start date "2023-10-01" and end date "2023-10-15"');
+    expect(bareKeyNoun(`\`get_route\` with ${argPhrase({ end: 'Miami', start: 'New York' }, route)}.`, ['end', 'start'])).toBeUndefined();
+    // A key whose doc says nothing of what it holds keeps its own words: "end" of another tool is left as it is.
+    expect(keyNoun('end', doc([['end', 'the end']]))).toBe('end');
+  });
+});
