@@ -100,7 +100,7 @@ describe('the writer says how a value reached its step (h-text31)', () => {
       { user: 'Cancel it.', steps: [order('I need to cancel the order; `cancel_order` does that.', 'TradingBot.cancel_order', { order_id: 12446 }, '{"status": "Cancelled"}')] },
     ];
     tieThoughtsToAnswers(turns, new Map(), new Rng(1, 'orders'));
-    expect(turns[1].steps[0].action.thought).toMatch(/^`place_order` told me last time that the order id is 12446, when it was given the symbol TSLA\. /);
+    expect(turns[1].steps[0].action.thought).toMatch(/^`place_order` told me last time that the order id is 12446 for TSLA\. /);
     expect(turns[2].steps[0].action.thought).toMatch(/^The order id is again 12446, the one `place_order` gave\. /);
   });
   it('opens a first lookup with what it will tell and a first change with what it does', () => {

@@ -40,7 +40,9 @@ describe('the measures', () => {
     expect(askedForMisread('The user asks for papers on "quantum computing", which is the query.')).toBeUndefined();
     expect(givenStiffly('`authenticate_travel` told me last time that the access token is "251675", when it was given the user first name Michael.')).toBeDefined();
     expect(givenStiffly('`book_flight` told me last time that the booking id is "3426812", when it was given the travel from SFO.')).toBeDefined();
-    expect(givenStiffly('`authenticate_travel` told me last time that the access token is "251675", when it was given the first name Michael.')).toBeUndefined();
+    // Any key and value tacked on so reads stiffly (thought-writer-42; 84 of g0's 936 CoT base cases): the answer is said with what it was for.
+    expect(givenStiffly('`place_order` told me last time that the order id is 12446, when it was given the symbol TSLA.')).toBeDefined();
+    expect(givenStiffly('`authenticate_travel` told me last time that the access token is "251675" for Michael.')).toBeUndefined();
   });
 });
 
@@ -104,7 +106,7 @@ describe('the thought writer gives a value its source, never a bare restatement 
     const balance = { action: { name: 'TravelAPI.get_credit_card_balance', args: { access_token: '251675', card_id: 'card_4455' }, thought: 'To get the balance of the credit card, one call is enough: `get_credit_card_balance` with access token "251675".' }, response: { content: '{"balance": 10}' } };
     const turns = [{ user: 'Sign me in as Michael.', steps: [auth] }, { user: 'What is the balance of card_4455?', steps: [balance] }];
     tieThoughtsToAnswers(turns, new Map(), new Rng(1, 'given'));
-    expect(balance.action.thought).toContain('when it was given the first name Michael');
+    expect(balance.action.thought).toContain('the access token is "251675" for Michael.');
     expect(givenStiffly(balance.action.thought)).toBeUndefined();
   });
 });

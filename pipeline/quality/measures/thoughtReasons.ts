@@ -97,19 +97,20 @@ export const thoughtAskedForMisread: CaseMeasure = {
   },
 };
 
-/** "…, when it was given the user first name Michael", "… the travel from JFK": a key spelled out, not a thing named. */
+/**
+ * What an earlier call was given told as a clause of its key and value tacked on: "…, when it was
+ * given the symbol TSLA.", "when it was given the user first name Michael", "the travel from JFK".
+ * A person says what the answer was for ("…that the order id is 12446 for TSLA.").
+ */
 export function givenStiffly(thought: string): string | undefined {
-  const m = /when it was given the ((?:[a-z]+ ){1,3})[A-Z0-9]/.exec(thought);
-  if (!m) return undefined;
-  const noun = m[1].trim();
-  return /^user \S+ \S+/.test(noun) || /\b(?:from|to|in|on|at|by|for|of|with)$/.test(noun) ? `"${thought.slice(0, 140)}"` : undefined;
+  return /,? when it was given the (?:[a-z]+ ){1,3}[A-Z0-9]/.test(thought) ? `"${thought.slice(0, 140)}"` : undefined;
 }
 
 export const thoughtGivenKeyStiff: CaseMeasure = {
   kind: 'case',
   id: 'thought_given_key_stiff',
   group: 'text',
-  title: 'CoT: a thought names what an earlier call was given by its key spelled out ("when it was given the user first name Michael", "when it was given the travel from JFK"), not as a person names it ("the first name Michael")',
+  title: 'CoT: a thought tells what an earlier call was given as a clause of its key and value tacked on ("…that the order id is 12446, when it was given the symbol TSLA.", "when it was given the user first name Michael"), not as what the answer was for ("…that the order id is 12446 for TSLA.")',
   population: 'CoT cases',
   check(tc) {
     if (!tc.cot) return undefined;
