@@ -286,8 +286,9 @@ const BARE_OK = new Set(['a', 'an', 'the', 'all', 'any', 'some', 'his', 'her', '
 function fillPlaceholder(text: string, args: Record<string, unknown> | string): string {
   if (!/\bN\b/.test(text)) return text;
   const numbers = typeof args === 'string' ? [] : Object.values(args).filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
-  if (numbers.length !== 1) return text.replace(/\s*\bN\b/g, '');
-  const filled = text.replace(/\bthe N upcoming\b/g, 'the next N').replace(/\bN\b/g, String(numbers[0]));
+  // A forecast is "for the next 3 days", never "in the next 3 days" (forecast_days_in: 36 texts on b7).
+  if (numbers.length !== 1) return text.replace(/\bin the N upcoming\b/g, 'for the coming').replace(/\s*\bN\b/g, '');
+  const filled = text.replace(/\bin the N upcoming\b/g, 'for the next N').replace(/\bthe N upcoming\b/g, 'the next N').replace(/\bN\b/g, String(numbers[0]));
   // "in the next 1 days" is the next day.
   return filled.replace(/\bthe next 1 days\b/g, 'the next day').replace(/\b1 (day|hour|week|month|year)s\b/g, '1 $1');
 }

@@ -12,7 +12,7 @@ import { toJson } from '../../pyValues.js';
 import { apiOf } from '../../errors/values.js';
 import { BARE_KEYS, keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
-import { thoughtDefect } from './text.js';
+import { thoughtDefect, thoughtsOf } from './text.js';
 import { DECODE_FAILURE, failureKind, localityOf } from '../../errors/environment.js';
 import { intentOf } from '../../thoughtPhrases.js';
 import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, quotedInOtherRole, recordLabels, valueSource } from '../../thoughtPhrases.js';
@@ -1042,6 +1042,32 @@ export const thoughtKeyBare: CaseMeasure = {
   },
 };
 
+/** "forecast the weather in the next 3 days", "in the upcoming days": a forecast is for days ahead, not in them. */
+export function forecastDaysIn(text: string): string | undefined {
+  return /\bweather in the (?:next (?:\d+ )?days?|upcoming days)\b/.exec(text)?.[0];
+}
+
+export const forecastDaysInText: CaseMeasure = {
+  kind: 'case',
+  id: 'forecast_days_in',
+  group: 'text',
+  title: 'a thought or closing answer says a forecast is "in" the days ahead ("I still need to forecast the weather in the next 3 days", "could not forecast the weather in the next day"), the tool doc\'s "in the N upcoming days" pasted, not "for the next 3 days"',
+  population: 'cases',
+  check(tc) {
+    const texts = [...thoughtsOf(tc)];
+    for (const m of tc.messages) {
+      const a = m.role === 'assistant' ? shownAction(m.content) : undefined;
+      if (a?.name === FINISH_ACTION && typeof a.args === 'string') texts.push(a.args);
+    }
+    for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') texts.push(a.args);
+    for (const t of texts) {
+      const hit = forecastDaysIn(t);
+      if (hit) return `"${hit}" in "${t.slice(0, 110)}"`;
+    }
+    return null;
+  },
+};
+
 /** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
 export function doneAfterLead(thought: string): string | undefined {
   // "That part is done" (thought-writer-34's link to another part of the request) says the same of "that".
@@ -1058,4 +1084,4 @@ export const thoughtDoneAfterLead: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };
 
-export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtClosingFactUnasked, thoughtKeyBare, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
