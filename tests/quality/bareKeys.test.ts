@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyNoun } from '../../pipeline/quality/grammar.js';
 import { argPhrase } from '../../pipeline/thoughtPhrases.js';
-import { bareKeyNoun } from '../../pipeline/quality/measures/thoughts.js';
+import { bareKeyNoun, callContradiction } from '../../pipeline/quality/measures/thoughts.js';
 
 const doc = (params: [string, string][]) => ({ required_parameters: params.map(([name, description]) => ({ name, type: 'string', description })), optional_parameters: [] });
 // BINGMap.get_route's, PolygonFinance's and search_nearby's own docs, as the cases show them.
@@ -27,5 +27,12 @@ describe('bare parameters said by what their docs say they hold (thought_key_bar
     expect(bareKeyNoun(`\`get_route\` with ${argPhrase({ end: 'Miami', start: 'New York' }, route)}.`, ['end', 'start'])).toBeUndefined();
     // A key whose doc says nothing of what it holds keeps its own words: "end" of another tool is left as it is.
     expect(keyNoun('end', doc([['end', 'the end']]))).toBe('end');
+  });
+
+  it('a made-up tool\'s call naming its window by the doc\'s nouns names every argument (teval_query_335_2-tool_hallucination_error-k3-cot on b6)', () => {
+    const args = { from: '2023-10-01', to: '2023-10-15', ticker: 'AAPL', multiplier: 1, timespan: 'hour' };
+    const thought = `Last, I need to get aggregate bars for the stock; \`aggregate_equity_with_time\` with ${argPhrase(args, doc([...window.required_parameters.map((p) => [p.name, p.description] as [string, string]), ['ticker', 'the ticker'], ['multiplier', 'the multiplier'], ['timespan', 'the timespan']]))}.`;
+    expect(thought).toMatch(/start date "2023-10-01"/);
+    expect(callContradiction(thought, args)).toBeUndefined();
   });
 });

@@ -666,7 +666,8 @@ export function callContradiction(thought: string, args: unknown, description = 
   // "with a, b and c" reads as all the call passes: a call passing more says how many more.
   // "text beginning "Attached is …"" names the text by its opening words.
   // An argument is named as "<key> "value"", "<key> 575264", "10 <key>", "the <key> flag on", "<key> (a record of …)", "<key> [...]" (or, before thought-writer-34, "<key> set to …").
-  const named = entries.filter(([k]) => [keyAsWords(k), keyNoun(k, doc)].some((w) => new RegExp(`\\b${escapeRegExp(w)}(?: (?:""|set to|beginning ""|opening with ""|reading ""|-?\\d|\\(|\\[|flag\\b|on\\b|off\\b)|-flag\\b)|\\b\\d+(?:\\.\\d+)? ${escapeRegExp(w)}`, 'i').test(bare)));
+  // A bare key's noun (grammar.ts BARE_KEYS: from -> "start date") counts as naming it where the doc is not at hand (a made-up tool's call).
+  const named = entries.filter(([k]) => [keyAsWords(k), keyNoun(k, doc), ...(BARE_KEYS[k]?.map(([, noun]) => noun) ?? [])].some((w) => new RegExp(`\\b${escapeRegExp(w)}(?: (?:""|set to|beginning ""|opening with ""|reading ""|-?\\d|\\(|\\[|flag\\b|on\\b|off\\b)|-flag\\b)|\\b\\d+(?:\\.\\d+)? ${escapeRegExp(w)}`, 'i').test(bare)));
   if (entries.length > named.length && named.length >= 3 && !MORE_ARGUMENTS.test(bare)) return `lists ${named.length} of the call's ${entries.length} arguments as if they were all`;
   if (/\bfile or directory\b|\bdirectory or file\b/i.test(description) && /\bthe file\b(?!\s+names?\b)/.test(bare)) {
     const name = entries.find(([k, v]) => /^(?:source|file_name|name)$/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
