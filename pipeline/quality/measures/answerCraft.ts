@@ -346,4 +346,32 @@ export const answerLookupToldBetween: CaseMeasure = {
   },
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/** A run of three or more names after "by" joined by commas alone ("by Yingbo Li, Anamaria-Beatrice Spulber, Yucong Duan"): a record's author field pasted, not said as a list. */
+export function authorsUnjoined(answer: string): string | undefined {
+  const name = /^[A-Z][\w.'-]*(?: [A-Z][\w.'-]*)+$/;
+  for (const m of answer.matchAll(/\bby ([^(;:"]+?)(?= \(|[.;:](?:\s|$)|$)/g)) {
+    const items = m[1].split(/, /);
+    // "…, Thippa Reddy Gadekallu and Madhusanka Liyanage": an English list's last item carries its "and".
+    if (items.length >= 3 && items.every((n) => name.test(n))) return m[0];
+  }
+  return undefined;
+}
+
+export const answerAuthorsUnjoined: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_authors_unjoined',
+  group: 'text',
+  title: 'closing answer names a paper\'s authors as its record lists them, by commas alone ("by Yingbo Li, Anamaria-Beatrice Spulber, Yucong Duan"), not as an English list ("…, Anamaria-Beatrice Spulber and Yucong Duan")',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = authorsUnjoined(t.answer);
+      if (hit) return `"${hit}"`;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
