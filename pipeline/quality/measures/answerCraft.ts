@@ -374,4 +374,39 @@ export const answerAuthorsUnjoined: CaseMeasure = {
   },
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A nearby search's finds counted with nothing saying what was searched for: "There are 5 places, among
+ * them "Getty", "Shell" and "Valero"." for search_nearby(search_term="gas station") (teval_query_277_0-control-k4).
+ * The places are gas stations only because the call asked for them; the answer must say so.
+ */
+export function searchTermUnsaid(t: AnsweredTurn): string | undefined {
+  for (const c of t.calls) {
+    if (!/search_nearby/i.test(c.name) || !c.args || typeof c.args !== 'object' || isErrorResponse({ content: c.response })) continue;
+    const term = Object.entries(c.args as Record<string, unknown>).find(([k, v]) => /^(?:search_?term|keywords?|query|q|types?)$/i.test(k) && typeof v === 'string' && v.trim())?.[1] as string | undefined;
+    if (!term) continue;
+    const stem = (w: string) => w.toLowerCase().replace(/(?:ies|es|s)$/, '');
+    const words = term.split(/[\s,]+/).filter((w) => w.length >= 3).map(stem);
+    const said = new Set((t.answer.toLowerCase().match(/[\p{L}]+/gu) ?? []).map(stem));
+    if (words.length && !words.some((w) => said.has(w)) && !t.answer.includes(term)) return `search_nearby(${JSON.stringify(term)}) answered without "${term}"`;
+  }
+  return undefined;
+}
+
+export const answerSearchTermUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_search_term_unsaid',
+  group: 'text',
+  title: 'closing answer counts a nearby search\'s finds with nothing saying what was searched for ("There are 5 places, among them "Getty", "Shell" and "Valero"." for gas stations)',
+  population: 'cases that show or ask for a closing answer',
+  check(tc) {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = searchTermUnsaid(t);
+      if (hit) return `${hit}: "${t.answer.slice(0, 140)}…"`;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
