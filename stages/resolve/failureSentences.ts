@@ -452,6 +452,8 @@ export function causeOf(raw: string, api = ''): string {
     [/Operation timed out after (\d+) s\b/i, (m) => `the operation timed out after ${m[1]} s`],
     [/timed out after (\d+ ?ms) waiting for the device to acknowledge/i, (m) => `it timed out after ${m[1]} waiting for the device to acknowledge`],
     [/timed out waiting for the lock on the device/i, () => 'it timed out waiting for the lock on the device'],
+    // Told in the past, as the frame around it is: the lock was held then (answer_tense_slip).
+    [/timed out after (\d+ ?m?s) waiting for a lock another operation holds on the (\w+)/i, (m) => `the operation timed out after ${m[1]} waiting for a lock another operation held on the ${m[2]}`],
     [/device not ready;? the controller did not respond/i, () => 'the controller did not respond (device not ready)'],
     [/device not ready/i, () => 'the device did not respond (device not ready)'],
     [/I\/O error \(EIO\) (reading from|writing to) the (device|disk)/i, (m) => `there was an I/O error ${m[1].toLowerCase()} the ${m[2].toLowerCase()}`],

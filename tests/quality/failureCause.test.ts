@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { causeOf } from '../../stages/resolve/failureSentences.js';
 import { causeGeneric } from '../../pipeline/quality/measures/failureAnswers.js';
+import { tenseSlip } from '../../pipeline/quality/measures/answerPhrasing.js';
 import { classifyEnvironmentMessage } from '../../pipeline/errors/environment.js';
 import { environmentMessage, LOCAL_KINDS } from '../../pipeline/resolution/simulatorRules.js';
 import { ENVIRONMENT_ERROR_KINDS } from '../../pipeline/schemas.js';
@@ -46,5 +47,14 @@ describe('a failure\'s cause told from its message (answer_failure_cause_generic
       }
     }
     expect(told_).toBeGreaterThan(500);
+  });
+
+  it('tells a lock held at the time in the past (answer_tense_slip: 26/1,676 on g0, bfcl_multi_turn_base_45-env-k3)', () => {
+    const error = 'cp failed: the operation timed out after 2000 ms waiting for a lock another operation holds on the file';
+    expect(tenseSlip(`Copying "a.docx" didn't go through because the operation timed out after 2000 ms waiting for a lock another operation holds on the file.`)).toBeDefined();
+    const cause = causeOf(error, 'cp');
+    expect(cause).toBe('the operation timed out after 2000 ms waiting for a lock another operation held on the file');
+    expect(tenseSlip(`Copying "a.docx" didn't go through because ${cause}.`)).toBeUndefined();
+    expect(classifyEnvironmentMessage(cause)?.kind).toBe('timeout');
   });
 });

@@ -80,6 +80,9 @@ export function tenseSlip(answer: string): string | undefined {
       if (PRESENT.test(w)) return `"${m[0].slice(0, 140)}"`;
     }
   }
+  // A lock held then told as held now, after any frame: "timed out after 2000 ms waiting for a lock another operation holds on the file".
+  const held = /\bwaiting for a lock (?:another|some other) (?:operation|process) holds\b[^.;]*/.exec(masked);
+  if (held) return `"${held[0].slice(0, 140)}"`;
   return undefined;
 }
 
