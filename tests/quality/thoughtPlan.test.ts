@@ -95,8 +95,8 @@ describe('a thought reads as written, not filled in', () => {
     // Without the doc's "today" since h-text32: a thought saying it books today on a request for tomorrow contradicted the user (thought_day_contradicts_request).
     expect(intentOf('Book the meeting room today using the room id provided by `check_empty`.', 'reserve')).toBe('book the meeting room');
     expect(intentOf('if they are any rooms available in the provided time', 'get_empty_room_with_time')).toBe('check whether there are any rooms available at that time');
-    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { days: 3, location: 'Paris' })).toBe('forecast the weather in the next 3 days');
-    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { location: 'Paris' })).toBe('forecast the weather in the upcoming days');
+    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { days: 3, location: 'Paris' })).toBe('forecast the weather for the next 3 days');
+    expect(intentOf('Forecast weather in the N upcoming days.', 'forecast_weather', { location: 'Paris' })).toBe('forecast the weather for the coming days');
     expect(intentOf('This tool belongs to the file system. Tool description: Compare two files of any extension line by line.', 'diff')).toBe('compare the two files line by line');
     expect(intentOf('The getAuthorId function is used to get the author\'s id by his or her name.', 'get_author_id')).toBe("get the author's id");
   });
