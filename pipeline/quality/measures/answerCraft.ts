@@ -13,7 +13,7 @@ import { NAMED_PARTIAL_OPENERS } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
-import { answeredTurns, type AnsweredTurn } from './answers.js';
+import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
 import { failureAnswers } from './failureAnswers.js';
 
 /** A response field a search gives for its own bookkeeping: said only when the user asks for it. */
@@ -363,15 +363,10 @@ export const answerAuthorsUnjoined: CaseMeasure = {
   group: 'text',
   title: 'closing answer names a paper\'s authors as its record lists them, by commas alone ("by Yingbo Li, Anamaria-Beatrice Spulber, Yucong Duan"), not as an English list ("…, Anamaria-Beatrice Spulber and Yucong Duan")',
   population: 'cases that show or ask for a closing answer',
-  check(tc) {
-    const turns = answeredTurns(tc);
-    if (turns.length === 0) return undefined;
-    for (const t of turns) {
-      const hit = authorsUnjoined(t.answer);
-      if (hit) return `"${hit}"`;
-    }
-    return null;
-  },
+  check: (tc) => turnDefect(tc, (t) => {
+    const hit = authorsUnjoined(t.answer);
+    return hit ? `"${hit}"` : undefined;
+  }),
 };
 
 /**
@@ -398,15 +393,10 @@ export const answerSearchTermUnsaid: CaseMeasure = {
   group: 'text',
   title: 'closing answer counts a nearby search\'s finds with nothing saying what was searched for ("There are 5 places, among them "Getty", "Shell" and "Valero"." for gas stations)',
   population: 'cases that show or ask for a closing answer',
-  check(tc) {
-    const turns = answeredTurns(tc);
-    if (turns.length === 0) return undefined;
-    for (const t of turns) {
-      const hit = searchTermUnsaid(t);
-      if (hit) return `${hit}: "${t.answer.slice(0, 140)}…"`;
-    }
-    return null;
-  },
+  check: (tc) => turnDefect(tc, (t) => {
+    const hit = searchTermUnsaid(t);
+    return hit ? `${hit}: "${t.answer.slice(0, 100)}…"` : undefined;
+  }),
 };
 
 export const ANSWER_CRAFT_MEASURES = [answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
