@@ -92,6 +92,8 @@ function writeIntent(description: string, api: string, args: Record<string, unkn
   if (isVerb && first) text = specific(base + text.slice(first.length));
   else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
   text = forThisCall(text, description, args);
+  // Douban's docs say their look-ups "print the details": an assistant looks a list up or gets a film's details, it prints nothing (thought_lookup_printed).
+  text = text.replace(/^print the details of (the (?:films?|movies?) (?:now|coming|playing|showing|released|that)\b)/i, 'look up $1').replace(/^print the details of\b/i, 'get the details of');
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
 

@@ -26,7 +26,8 @@ describe('doc residue in thoughts', () => {
   });
 
   it('the thought writer says what such a tool is for in plain words', () => {
-    expect(intentOf(NOW_PLAYING, 'now_playing_out_filter')).toBe('print the details of the films now playing in China');
+    // Said as a look-up, never the doc's "print" (thought-writer-44, thought_lookup_printed).
+    expect(intentOf(NOW_PLAYING, 'now_playing_out_filter')).toBe('look up the films now playing in China');
     expect(intentOf(SAVE, 'save_file')).toBe('save the presentation');
     // Doc shorthand in plain words.
     expect(intentOf('Add text page of ppt', 'add_text_page')).toBe('add a text slide to the presentation');

@@ -1069,6 +1069,21 @@ export const forecastDaysInText: CaseMeasure = {
   },
 };
 
+/** "I can print the details of the films now playing in China": a look-up said in its doc's verb, as if the assistant printed something. */
+export function lookupPrinted(thought: string): string | undefined {
+  // The user's own words quoted ("…and print the details of each") are theirs to choose.
+  return /\bprint the details of\b[^.;]*/.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+}
+
+export const thoughtLookupPrinted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_lookup_printed',
+  group: 'text',
+  title: 'CoT: a thought says the assistant will "print" what a look-up returns, the doc\'s verb pasted ("so that I can print the details of the films coming out in China", "I need to print the details of the movie"), not "look up the films …" or "get the details of the movie"',
+  population: 'CoT cases',
+  check: (tc) => thoughtDefect(tc, lookupPrinted),
+};
+
 /** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
 export function doneAfterLead(thought: string): string | undefined {
   // "That part is done" (thought-writer-34's link to another part of the request) says the same of "that".
@@ -1085,4 +1100,4 @@ export const thoughtDoneAfterLead: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };
 
-export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
