@@ -370,6 +370,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_closing_fact_unasked: 0,
   thought_key_bare: 0,
   thought_lookup_printed: 0,
+  thought_intent_doc_phrase: 0,
   forecast_days_in: 0,
   // A sentence tied to its case recurs with its trajectory (the arXiv search cut at several steps: 41 of 2,186); a template is in hundreds.
   thought_sentence_repeated: 0.025,

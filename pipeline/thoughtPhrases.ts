@@ -92,10 +92,23 @@ function writeIntent(description: string, api: string, args: Record<string, unkn
   if (isVerb && first) text = specific(base + text.slice(first.length));
   else text = `use ${/^(a|an|the)\b/i.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : `\`${api}\`, which provides ${text.charAt(0).toLowerCase() + text.slice(1)}`}`;
   text = forThisCall(text, description, args);
+  // Doc constructions no person says of what they are about to do (thought_intent_doc_phrase): "get the movies ordered
+  // by rating" is getting the top-rated movies, "look up the article on Arxiv" searching arXiv for articles.
+  for (const [re, said] of DOC_PHRASES) text = text.replace(re, said);
   // Douban's docs say their look-ups "print the details": an assistant looks a list up or gets a film's details, it prints nothing (thought_lookup_printed).
   text = text.replace(/^print the details of (the (?:films?|movies?) (?:now|coming|playing|showing|released|that)\b)/i, 'look up $1').replace(/^print the details of\b/i, 'get the details of');
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
+
+/** Intents the docs word as no person would say them, each with what a person says (thought_intent_doc_phrase). */
+export const DOC_PHRASES: readonly [RegExp, string][] = [
+  [/^get the (movies|films) ordered by rating\b/i, 'get the top-rated $1'],
+  [/^get the (movies|films) ordered by popularity\b/i, 'get the most popular $1'],
+  [/^get the similar (movies|films)\b/i, 'find similar $1'],
+  [/^get the weekday today\b/i, 'find out what day of the week it is'],
+  [/^get the coordinate of\b/i, 'get the coordinates of'],
+  [/^look up the article on Arxiv\b/i, 'search arXiv for articles'],
+];
 
 /** A name that reads as a file's (an extension: "report.pdf", "notes.md"), not a folder's. */
 const FILE_NAME = /\.[A-Za-z0-9]{1,5}$/;

@@ -17,3 +17,23 @@ describe('a Douban look-up said as one (thought_lookup_printed)', () => {
     for (const [doc, api] of [[COMING, 'coming_out_filter'], [DETAIL, 'print_detail']]) expect(lookupPrinted(`I need to ${intentOf(doc, api)}.`)).toBeUndefined();
   });
 });
+
+describe('intents said as a person says them (thought_intent_doc_phrase)', () => {
+  it('flags the docs\' constructions and words each call as a person would', async () => {
+    const { intentDocPhrase } = await import('../../pipeline/quality/measures/thoughts.js');
+    // The docs as T-Eval gives them.
+    const cases: [string, string, string][] = [
+      ['Get a list of movies ordered by rating', 'get_top_rated_movies', 'get the top-rated movies'],
+      ['Get a list of movies ordered by popularity', 'get_popular_movies', 'get the most popular movies'],
+      ['Get the similar movies based on genres and keywords', 'get_similar_movies', 'find similar movies'],
+      ['get the weekday today', 'get_weekday', 'find out what day of the week it is'],
+      ['Run Arxiv search and get the article meta information.', 'get_arxiv_article_information', 'search arXiv for articles'],
+    ];
+    expect(intentDocPhrase('Let me get the movies ordered by rating first.')).toBeDefined();
+    for (const [doc, api, said] of cases) {
+      const intent = intentOf(doc, api);
+      expect(intent.startsWith(said), `${doc} -> ${intent}`).toBe(true);
+      expect(intentDocPhrase(`I need to ${intent}.`)).toBeUndefined();
+    }
+  });
+});

@@ -1084,6 +1084,20 @@ export const thoughtLookupPrinted: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, lookupPrinted),
 };
 
+/** What a doc construction says, as a thought pastes it: "get the movies ordered by rating", "get the similar movies", "get the weekday today", "get the coordinate of", "look up the article on Arxiv". */
+export function intentDocPhrase(thought: string): string | undefined {
+  return /\b(?:get the (?:movies|films) ordered by (?:rating|popularity)|get the similar (?:movies|films)|get the weekday today|get the coordinate of|look up the article on Arxiv)\b/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+}
+
+export const thoughtIntentDocPhrase: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_intent_doc_phrase',
+  group: 'text',
+  title: 'CoT: a thought says what a call is for in its doc\'s construction, not as a person would ("get the movies ordered by rating" for the top-rated movies, "get the similar movies", "get the weekday today", "get the coordinate of the location", "look up the article on Arxiv" for searching arXiv)',
+  population: 'CoT cases',
+  check: (tc) => thoughtDefect(tc, intentDocPhrase),
+};
+
 /** "With that done" after a sentence of the thought: "that" is then the sentence (a fact, where a value comes from), no deed. */
 export function doneAfterLead(thought: string): string | undefined {
   // "That part is done" (thought-writer-34's link to another part of the request) says the same of "that".
@@ -1100,4 +1114,4 @@ export const thoughtDoneAfterLead: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };
 
-export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtIntentDocPhrase, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
