@@ -399,4 +399,26 @@ export const answerSearchTermUnsaid: CaseMeasure = {
   }),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/** Two sentences in a row opening with the same six words or more ("The business-class flight from SFO to LAX on 10 November 2026 costs 400 USD. The business-class flight from SFO to LAX on 10 November 2026 is booked …"). */
+export function subjectRepeated(answer: string): string | undefined {
+  const sentences = answer.split(/(?<=[.!?])\s+(?=[A-Z])/);
+  for (let i = 1; i < sentences.length; i++) {
+    const a = sentences[i - 1].split(' ');
+    const b = sentences[i].split(' ');
+    let n = 0;
+    while (n < a.length && n < b.length && a[n] === b[n]) n++;
+    if (n >= 6) return `"${b.slice(0, n).join(' ')}" opens two sentences in a row`;
+  }
+  return undefined;
+}
+
+export const answerSubjectRepeated: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_subject_repeated',
+  group: 'text',
+  title: 'closing answer opens two sentences in a row with the same six words or more ("The business-class flight from SFO to LAX on 10 November 2026 costs 400 USD. The business-class flight from SFO to LAX on 10 November 2026 is booked …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => subjectRepeated(t.answer)),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
