@@ -26,6 +26,7 @@ import { thoughtWriterRole } from './thoughtWriter.js';
 import { formatSources, sourceRows } from '../../scripts/report/sources.js';
 import { readRef, refTo, type ArtifactRef } from '../../pipeline/artifactRef.js';
 import { insertLookups, LOOKUPS_VERSION } from './lookups.js';
+import { statedDatesSentence, withStatedDates } from './statedDates.js';
 import { answeredText, dictatedText, responseStrings } from '../../pipeline/dictatedText.js';
 import { joinSplitBullets, spanListLines, ownContentNotGiven, readBeforeText, repairStandIn, standInKind, standInWrite, textBeforeRead } from '../../pipeline/standIns.js';
 import { answeredDistances, distanceCallUnit, repairUnits, type DistanceUnit } from '../../pipeline/unitWords.js';
@@ -76,7 +77,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
   // 24 (h-solv27): 23's lines keep their "- " markers (copiedFields.ts listedNames knows a list of names by them: without, 34_0's slide of gas stations no longer named the stations its search answers, g0's "BP", "Shell").
   // 23 (h-solv27): a T-Eval list written one item per line for a parameter whose doc separates items with [SPAN] (254_1's bullet_items "1. Introduction to computer vision\n2. Applications of computer vision\n3. …") is joined by [SPAN], each line as written (standIns.ts spanListLines; shown_list_unlike_doc 93/220 on g0).
   // 22: h-plans24's 21 and h-sim24's 21 merged. h-sim24 21 (20 in one step): a distance an earlier answer gave, or a distance call not answered yet will be given (resolve carries the plan's number into it), written in another unit than its tool's doc gives ("Total Distance: 4488.454 miles" of get_distance's km, 34_0), is written in the tool's unit (pipeline/unitWords.ts; gt_number_unit_off_doc).
-  version: `24+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
+  // 27 (h-solv33): a T-Eval request whose plan passes dates it never gives (5_1's "my travel dates" checked on 2023-11-15) states the plan's dates right after the sentence speaking of them (statedDates.ts).
+  version: `27+${LOOKUPS_VERSION}+${refineDocRole.offline.version}+${thoughtWriterRole.offline.version}`,
   upstream: ['filter'],
   description: 'one doc format, refined descriptions, typed ground truth, thoughts, the standard prompt',
   roles: ['refine-doc', 'thought-writer'],
@@ -407,6 +409,19 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
       }
     }
 
+    // A plan passing dates the request never gives (5_1's check_availability(date="2023-11-15") for "my travel
+    // dates"): the request states the plan's dates, so the shown calls take them from the user (statedDates.ts).
+    const datesStated: { turn: number; sentence: string }[] = [];
+    if (raw.source === 'teval') {
+      for (const [t, turn] of turns.entries()) {
+        const said = turns.slice(0, t + 1).map((u) => u.user).join('\n');
+        const sentence = statedDatesSentence(said, turn.steps, `${raw.sourceFile}:${raw.recordId}:${t}`);
+        if (!sentence) continue;
+        turn.user = withStatedDates(turn.user, sentence);
+        datesStated.push({ turn: t, sentence });
+      }
+    }
+
     // A news call whose doc takes an optional ticker, left without one where the request is about one
     // company (T-Eval's get_ticker_news() for "news related to the stock ticker symbol 'AAPL'"): the ticker goes in.
     const tickersAdded: { k: number; tool: string; ticker: string }[] = [];
@@ -471,6 +486,8 @@ export const standardizeStage: ItemStage<StandardizeInput, StandardizedTrajector
           // Messages whose sender's slot ("Best regards,\n[Your Name]") was taken out.
           ...(signOffsDropped.length ? { signOffSlotsDropped: signOffsDropped } : {}),
           ...(tickersAdded.length ? { tickersAdded } : {}),
+          // Sentences stating the plan's dates, added to a request that gave none (statedDates.ts).
+          ...(datesStated.length ? { datesStated } : {}),
           // T-Eval stand-in content repaired, or the write that held it left out (pipeline/standIns.ts).
           ...(standInsRepaired.length ? { standInsRepaired } : {}),
           // Route / distance endpoints the plan passed as the city, set to the place the request names (planFollows.ts cityForNamedEndpoint).

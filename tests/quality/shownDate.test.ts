@@ -1,8 +1,8 @@
 /**
- * A shown call passing a date nothing before it lets a model work out (reported, not gated): T-Eval's plan checks
+ * A shown call passing a date nothing before it lets a model work out (gated at 0 since h-solv33): T-Eval's plan checks
  * availability on "2023-11-15" for "a trip to New York next month" (teval_query_5_1) with no today anywhere;
  * shown_date_unanchored counted 45/345 on g0. Turning such cases down (solv32 b2) left only recordings listing ten or
- * more availability days, so simulated_list_shorter_than_recorded breached: left to the lead.
+ * more availability days, so simulated_list_shorter_than_recorded breached; standardize now states the plan's dates.
  */
 import { describe, expect, it } from 'vitest';
 import type { Action, ChatMessage, TestCase } from '../../pipeline/schemas.js';

@@ -1719,9 +1719,9 @@ export const gtQueryWordingUnfixed: CaseMeasure = {
  * A shown call passing a date nothing before it shows or lets a model count (quality/dates.ts
  * unanchoredHistoryDate): T-Eval's check_availability(date="2023-11-15") for "a trip to New York next
  * month" (teval_query_5_1), get_property_checkout_price(checkIn="2023-10-25") for "the next week" (172_0),
- * with no today anywhere: the history shows the assistant making a date up. Reported, not gated: turning
- * such cases down (solv32 b2) left only recordings listing ten or more availability days, so the simulated
- * one-day answers breached simulated_list_shorter_than_recorded.
+ * with no today anywhere: the history shows the assistant making a date up. Turning such cases down (solv32 b2)
+ * left only recordings listing ten or more availability days (simulated_list_shorter_than_recorded breached), so
+ * standardize has the request state the plan's dates instead (stages/standardize/statedDates.ts); gated at 0.
  */
 export const shownDateUnanchored: CaseMeasure = {
   kind: 'case',
