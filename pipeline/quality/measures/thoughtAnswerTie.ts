@@ -10,6 +10,7 @@ import { groundTruthActions, shownAction } from '../evidence.js';
 import { insertedRange } from '../text.js';
 import { holdsValue } from '../../thoughtPhrases.js';
 import { apiOf } from '../../errors/values.js';
+import { isErrorResponse } from '../../errors/responses.js';
 import type { CaseMeasure } from '../types.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtFrame } from './thoughtContent.js';
@@ -186,7 +187,8 @@ export function newPartMidLoop(tc: TestCase): string[] {
       users.push(content);
       answers = [];
     },
-    answer: (content, call) => answers.unshift({ api: call ? apiOf(call.name) : '', content }),
+    // An error echoes what its own call passed ("10:00 is before start_time 12:00" after a swapped wrong call): it shows no value of the request's (372_2).
+    answer: (content, call) => void (isErrorResponse({ content }) || answers.unshift({ api: call ? apiOf(call.name) : '', content })),
     thought: check,
   });
   return out;
