@@ -165,7 +165,7 @@ function pick<T>(options: readonly T[], key: string): T {
  * (all done, one failed, none needed), naming the calls and what the last one showed, in one of a
  * few wordings chosen by the turn's request.
  */
-export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
+export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>, docs: readonly ToolDoc[] = []): string {
   const calls = (turn?.steps ?? []).filter((s) => s.action.name !== FINISH_ACTION);
   const key = turn?.user ?? '';
   if (calls.length === 0) return pick(NO_TOOL, key);
@@ -178,7 +178,8 @@ export function finishThought(turn?: Pick<Turn, 'user' | 'steps'>): string {
   const last = calls[calls.length - 1];
   const names = [...new Set(calls.map(named))];
   const fact = answerFact(last.response?.content, last.action.args, turn?.user, last.action.name);
-  const phrase = typeof last.action.args === 'string' || isPlainObject(last.action.args) ? argPhrase(last.action.args) : '';
+  // Named by the docs where they say what a bare key holds ("starting point" for get_route's start: thought_key_bare).
+  const phrase = typeof last.action.args === 'string' || isPlainObject(last.action.args) ? argPhrase(last.action.args, docs.find((d) => d.name === last.action.name)) : '';
   const done = { api: named(last), calls: joinAnd(names), n: names.length, earlier: joinAnd(names.filter((n) => n !== named(last))), fact: fact ?? '', withArgs: phrase ? ` with ${phrase}` : '' };
   return capitalised(fact ? pick(DONE_FACT, key)(done) : pick(DONE_PLAIN, key)(done));
 }
@@ -208,7 +209,7 @@ export function renderPrefix(trajectory: Trajectory, k: number, opts: { cot: boo
       messages.push(...renderStep(step.action, step.response?.content ?? '', opts));
     }
     if (t < target.turnIndex) {
-      messages.push({ role: 'assistant', content: renderAction(finishAction(turn.final ?? '', finishThought(turn)), opts) });
+      messages.push({ role: 'assistant', content: renderAction(finishAction(turn.final ?? '', finishThought(turn, trajectory.tools)), opts) });
     }
   }
   return messages;
@@ -233,5 +234,5 @@ export function nextAction(trajectory: Trajectory, k: number): Action {
     if (step.action.name !== FINISH_ACTION) return step.action;
   }
   const answer = turn.final ?? (here.turnIndex === trajectory.turns.length - 1 ? trajectory.final : '');
-  return finishAction(answer, finishThought(turn));
+  return finishAction(answer, finishThought(turn, trajectory.tools));
 }

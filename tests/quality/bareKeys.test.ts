@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { keyNoun } from '../../pipeline/quality/grammar.js';
 import { argPhrase } from '../../pipeline/thoughtPhrases.js';
+import { finishThought } from '../../pipeline/prompts/standard.js';
 import { bareKeyNoun, callContradiction } from '../../pipeline/quality/measures/thoughts.js';
 
 const doc = (params: [string, string][]) => ({ required_parameters: params.map(([name, description]) => ({ name, type: 'string', description })), optional_parameters: [] });
@@ -34,5 +35,18 @@ describe('bare parameters said by what their docs say they hold (thought_key_bar
     const thought = `Last, I need to get aggregate bars for the stock; \`aggregate_equity_with_time\` with ${argPhrase(args, doc([...window.required_parameters.map((p) => [p.name, p.description] as [string, string]), ['ticker', 'the ticker'], ['multiplier', 'the multiplier'], ['timespan', 'the timespan']]))}.`;
     expect(thought).toMatch(/start date "2023-10-01"/);
     expect(callContradiction(thought, args)).toBeUndefined();
+  });
+
+  it('a turn\'s closing thought names its last call\'s bare keys by the docs (teval_query_295_1-control-k4-cot after the h-solv33 merge)', () => {
+    const turn = { user: 'Show me the route from Central Park to the AMC Empire 25 cinema.', steps: [{ action: { name: 'BINGMap.get_route', args: { end: 'AMC Empire 25 cinema', start: 'Central Park' } }, response: { content: '{"route": ["Head south on 7th Ave", "Turn left onto W 44th St", "Turn right onto 8th Ave", "Turn left onto W 42nd St", "Arrive at AMC Empire 25 cinema"]}' } }] };
+    const docs = [{ name: 'BINGMap.get_route', description: 'Get the route between two locations.', ...route }];
+    const said: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const thought = finishThought({ ...turn, user: `${turn.user}${' '.repeat(i)}` } as never, docs as never);
+      expect(bareKeyNoun(thought, ['end', 'start']), thought).toBeUndefined();
+      said.push(thought);
+    }
+    // Some of the closing wordings name the call's arguments: those are the ones this is about.
+    expect(said.some((t) => /starting point "Central Park"/.test(t))).toBe(true);
   });
 });
