@@ -890,19 +890,15 @@ function echoes(x: unknown, passed: unknown): boolean {
   return Object.values(passed as Record<string, unknown>).some((v) => v === x || (typeof v === 'string' && typeof x === 'string' && v.toLowerCase() === x.toLowerCase()));
 }
 
-/**
- * One short fact a tool answer shows, as a clause a thought can say after the call's name: "the
- * stock list holds "AAPL" and "NVDA"", "the budget limit is 2857.14", "the matches list is empty",
- * "it lists 3 items". Only what the answer holds, word for word; undefined when nothing short and
- * whole can be said (prose, a long text, nothing returned).
- */
+/** A word's stem for matching a field's name against a request ("costs" and "cost", "properties" and "property"). */
+const stem = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
 /**
  * Whether a field's name says something the request asks about ("travel_cost" for "the invoice
  * outlining the costs", "balance" for "especially the available balance"): a content word of the
  * name held in a word of the request ("lock" in "unlocking").
  */
 function fieldAsked(key: string, request: string, api = ''): boolean {
-  const stem = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
   const words = (request.toLowerCase().match(/[a-z]+/g) ?? []).map(stem);
   // The record the call is about ("account" of get_account_info's "account_id") is no field the request singles out.
   const own = new Set(keyAsWords(api.slice(api.lastIndexOf('.') + 1)).split(/\s+/).map(stem));
@@ -915,16 +911,19 @@ function fieldAsked(key: string, request: string, api = ''): boolean {
 
 /** A state field of the call's own record ("lockStatus" of lockDoors, "status" of cancel_order): no word of it but the API's own and "status"/"state". */
 function coreState(key: string, api: string): boolean {
-  const stem = (w: string) => w.toLowerCase().replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
   const own = new Set(keyAsWords(api.slice(api.lastIndexOf('.') + 1)).split(/\s+/).map(stem));
   const words = keyAsWords(key).split(/\s+/).map(stem);
   return words.some((w) => w === 'status' || w === 'state') && words.every((w) => w === 'status' || w === 'state' || own.has(w));
 }
 
 /**
- * A fact the last answer shows, said short ("the price is 310.23"): a field the request asks about
- * first (`request`; thought_closing_fact_unasked: "the account id is 12345" for "especially the
- * available balance"), else the first field that is news.
+ * One short fact a tool answer shows, as a clause a thought can say after the call's name: "the
+ * stock list holds "AAPL" and "NVDA"", "the budget limit is 2857.14", "the matches list is empty",
+ * "it lists 3 items". Only what the answer holds, word for word; undefined when nothing short and
+ * whole can be said (prose, a long text, nothing returned).
+ * A field the request asks about comes first (`request`: "the balance is 31500" for "especially the
+ * available balance", never the first field "the account id is 12345"; thought_closing_fact_unasked), after the
+ * call's own state where it has one ("the lock status is \"unlocked\"").
  */
 export function answerFact(content: string | undefined, passed?: unknown, request = '', api = ''): string | undefined {
   if (!content) return undefined;

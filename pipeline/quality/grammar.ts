@@ -217,13 +217,6 @@ function docWords(doc: KeyDoc): Set<string> {
 }
 
 /**
- * A key as prose names it: its words (keyAsWords) when they are English (the tool's docs use them),
- * else what its own doc says it is: T-Eval's `mauthors`, "the name of the author", reads "author's
- * name"; `q`, "ID of an individual Google Scholar organic search result", "organic search result's
- * ID"; `dir_name` "directory name"; MathAPI's `b`, "Second number.", "second number". "The user gave
- * the mauthors as …" reads as a careless writer. Without the tool's doc, the key's words.
- */
-/**
  * Keys too bare to stand as nouns in prose ("the end is \"Miami\"", "`search_stock_ticker` with search
  * \"Apple Inc.\"", "the places are \"Times Square\""), each with the noun its parameter's doc gives it
  * when the doc says what it holds: a route's end location is its destination, a ticker search's terms
@@ -238,6 +231,13 @@ export const BARE_KEYS: Record<string, [RegExp, string][]> = {
   to: [[/\bend of the [\w ]*window\b.*YYYY-MM-DD/i, 'end date']],
 };
 
+/**
+ * A key as prose names it: its words (keyAsWords) when they are English (the tool's docs use them),
+ * else what its own doc says it is: T-Eval's `mauthors`, "the name of the author", reads "author's
+ * name"; `q`, "ID of an individual Google Scholar organic search result", "organic search result's
+ * ID"; `dir_name` "directory name"; MathAPI's `b`, "Second number.", "second number". "The user gave
+ * the mauthors as …" reads as a careless writer. Without the tool's doc, the key's words.
+ */
 export function keyNoun(key: string, doc?: KeyDoc): string {
   const words = keyAsWords(key);
   if (!doc) return words;
