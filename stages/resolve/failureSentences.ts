@@ -418,7 +418,7 @@ export function causeOf(raw: string, api = ''): string {
     const codes = [inner.code, inner.status, body.infocode].filter((c) => typeof c === 'string' || typeof c === 'number').map(String).filter((c) => c !== '0');
     const kind = classifyEnvironmentMessage(error)?.kind;
     const said = codes.length ? ` (${codes.join(' ')})` : '';
-    // A token that lapsed mid-request is no refusal of the user's rights: say what the message says (answer_failure_cause_generic).
+    // A message that says what happened is told (MESSAGE_SAYS), never only the kind: a token that lapsed mid-request is no refusal of rights (answer_failure_cause_generic).
     const message = typeof inner.message === 'string' ? inner.message : '';
     for (const [re, say] of MESSAGE_SAYS) {
       const m = re.exec(message);
