@@ -421,4 +421,18 @@ export const answerSubjectRepeated: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => subjectRepeated(t.answer)),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/** "The weather of Paris is sunny": a place's weather is in it, never of it. */
+export function weatherOfPlace(answer: string): string | undefined {
+  return /\b[Tt]he (?:weather|temperature) of (?:"[^"]+"|[A-Z][\w ,.'-]*?)(?= is\b| was\b)/.exec(answer)?.[0];
+}
+
+export const answerWeatherOfPlace: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_weather_of_place',
+  group: 'text',
+  title: 'closing answer says a place\'s weather is "of" it ("The weather of Paris is sunny, at 11 °C.", teval_query_54_0) instead of "in" it',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => weatherOfPlace(t.answer)),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
