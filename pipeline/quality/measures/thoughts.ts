@@ -9,10 +9,12 @@ import { isPlural } from '../../thoughtPhrases.js';
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
 import { apiOf } from '../../errors/values.js';
 import { BARE_KEYS, keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect, thoughtsOf } from './text.js';
+import { answeredTurns } from './answers.js';
 import { DECODE_FAILURE, failureKind, localityOf } from '../../errors/environment.js';
 import { intentOf } from '../../thoughtPhrases.js';
 import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, quotedInOtherRole, recordLabels, valueSource } from '../../thoughtPhrases.js';
@@ -895,6 +897,33 @@ export function emptyClosingFact(thought: string, lastArgs: unknown): string | u
   return undefined;
 }
 
+/**
+ * Every closing thought of a CoT case (shown FinishActions, then the ground truth's), each with the request of
+ * its turn, the last answer shown in that turn and the last call before it (its arguments and name): what the
+ * closing-fact measures read the thought against.
+ */
+function closingThoughts(tc: TestCase): { thought: string; request: string; response: string; args: unknown; api: string }[] {
+  let request = '';
+  let response = '';
+  let args: unknown;
+  let api = '';
+  const out: { thought: string; request: string; response: string; args: unknown; api: string }[] = [];
+  const take = (a: { name: string; args: unknown; thought?: string }) => {
+    if (a.name === FINISH_ACTION) out.push({ thought: a.thought ?? '', request, response, args, api });
+    else [args, api] = [a.args, a.name];
+  };
+  for (const m of tc.messages) {
+    if (m.role === 'user') [request, response, args, api] = [m.content, '', undefined, ''];
+    else if (m.role === 'function') response = m.content;
+    else if (m.role === 'assistant') {
+      const a = shownAction(m.content);
+      if (a) take(a);
+    }
+  }
+  groundTruthActions(tc).forEach(take);
+  return out;
+}
+
 export const thoughtClosingFactEmpty: CaseMeasure = {
   kind: 'case',
   id: 'thought_closing_fact_empty',
@@ -903,18 +932,7 @@ export const thoughtClosingFactEmpty: CaseMeasure = {
   population: 'CoT cases',
   check(tc) {
     if (!tc.cot) return undefined;
-    let lastArgs: unknown;
-    const finals: { thought: string; args: unknown }[] = [];
-    for (const m of tc.messages) {
-      if (m.role === 'user') lastArgs = undefined;
-      if (m.role !== 'assistant') continue;
-      const a = shownAction(m.content);
-      if (!a) continue;
-      if (a.name === FINISH_ACTION) finals.push({ thought: a.thought ?? '', args: lastArgs });
-      else lastArgs = a.args;
-    }
-    groundTruthActions(tc).forEach((a) => (a.name === FINISH_ACTION ? finals.push({ thought: a.thought ?? '', args: lastArgs }) : (lastArgs = a.args)));
-    for (const f of finals) {
+    for (const f of closingThoughts(tc)) {
       const why = emptyClosingFact(f.thought, f.args);
       if (why) return `${why}: "${f.thought.slice(0, 110)}"`;
     }
@@ -933,16 +951,8 @@ function fieldWords(key: string, api = ''): string[] {
 }
 /** A response's fields with their values, top level and one record inside ("{"booking": {...}}"). */
 function responseFields(content: string): [string, unknown][] {
-  let v: unknown;
-  try {
-    v = JSON.parse(content);
-  } catch {
-    try {
-      v = JSON.parse(content.replace(/'/g, '"').replace(/\bNone\b/g, 'null').replace(/\bTrue\b/g, 'true').replace(/\bFalse\b/g, 'false'));
-    } catch {
-      return [];
-    }
-  }
+  // JSON or a Python literal, as every tool answer is read (parseToolResponse).
+  const v = content ? parseToolResponse(content) : undefined;
   if (!v || typeof v !== 'object' || Array.isArray(v)) return [];
   const entries = Object.entries(v as Record<string, unknown>);
   const inner = entries.length === 1 ? entries[0][1] : undefined;
@@ -979,27 +989,7 @@ export const thoughtClosingFactUnasked: CaseMeasure = {
   population: 'CoT cases',
   check(tc) {
     if (!tc.cot) return undefined;
-    let request = '';
-    let response = '';
-    let args: unknown;
-    let api = '';
-    const finals: { thought: string; request: string; response: string; args: unknown; api: string }[] = [];
-    for (const m of tc.messages) {
-      if (m.role === 'user') {
-        request = m.content;
-        response = '';
-      } else if (m.role === 'function') response = m.content;
-      else if (m.role === 'assistant') {
-        const a = shownAction(m.content);
-        if (a?.name === FINISH_ACTION) finals.push({ thought: a.thought ?? '', request, response, args, api });
-        else if (a) {
-          args = a.args;
-          api = a.name;
-        }
-      }
-    }
-    for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION) finals.push({ thought: a.thought ?? '', request, response, args, api });
-    for (const f of finals) {
+    for (const f of closingThoughts(tc)) {
       const why = closingFactUnasked(f.thought, f.request, f.response, f.args, f.api);
       if (why) return `${why}: "${f.thought.slice(0, 110)}"`;
     }
@@ -1055,13 +1045,7 @@ export const forecastDaysInText: CaseMeasure = {
   title: 'a thought or closing answer says a forecast is "in" the days ahead ("I still need to forecast the weather in the next 3 days", "could not forecast the weather in the next day"), the tool doc\'s "in the N upcoming days" pasted, not "for the next 3 days"',
   population: 'cases',
   check(tc) {
-    const texts = [...thoughtsOf(tc)];
-    for (const m of tc.messages) {
-      const a = m.role === 'assistant' ? shownAction(m.content) : undefined;
-      if (a?.name === FINISH_ACTION && typeof a.args === 'string') texts.push(a.args);
-    }
-    for (const a of groundTruthActions(tc)) if (a.name === FINISH_ACTION && typeof a.args === 'string') texts.push(a.args);
-    for (const t of texts) {
+    for (const t of [...thoughtsOf(tc), ...answeredTurns(tc).map((turn) => turn.answer)]) {
       const hit = forecastDaysIn(t);
       if (hit) return `"${hit}" in "${t.slice(0, 110)}"`;
     }
