@@ -261,6 +261,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_misspelt_drink: 0,
   long_context_menu_clause_garbled: 0,
   long_context_filler_stacked: 0,
+  long_context_acknowledgement_repeated: 0,
   long_context_reply_as_customer: 0,
   long_context_readback_garbled: 0,
   long_context_short_order_cut: 0,

@@ -1053,6 +1053,19 @@ export function openingAcknowledgement(text: string): string | undefined {
   return first && ACKNOWLEDGEMENT.test(first) && !/\?\s*$/.test(first) ? first.trim() : undefined;
 }
 
+/**
+ * The word a bare acknowledgement says, whatever its spelling ("Okay!" and "OK." -> "ok", "All right."
+ * -> "alright", "Thank you so much!" -> "thanks"): two openers a reader hears as the same word.
+ */
+export function acknowledgementWord(ack: string): string {
+  const w = ack.toLowerCase().replace(/[^a-z' ]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (/^(?:ok(?:ay)?|k|okie dokie)\b/.test(w)) return 'ok';
+  if (/^(?:alright|all right|alrighty)\b/.test(w)) return 'alright';
+  if (/^(?:thanks?|thank you)\b/.test(w)) return 'thanks';
+  if (/^sure\b/.test(w)) return 'sure';
+  return w.split(' ')[0];
+}
+
 /** A check of a change that names nothing ("OK, how is the order now?", "Okay is that better?", "Ok, how about now?", "This good?"). */
 export const CHECKS_UNNAMED = /\bhow(?: is| does|'s)? (?:(?:the|your|my) order|it|that|this|everything) (?:look )?now\b|\bhow about now\b|\b(?:is|does) (?:that|this|it) (?:look )?better\b|^\W*(?:(?:ok(?:ay)?|sure|so)[,.!]?\s+)?(?:is )?(?:this|that|it) (?:good|okay|ok|better|alright|fine)\s*\?|\b(?:repeat|say) (?:your|the) order\b|\bdouble-?check (?:the|your) order\b/i;
 

@@ -11,8 +11,9 @@ import type { Rng } from '../../pipeline/rng.js';
 import { countTokens, truncateToTokens } from '../../pipeline/tokens.js';
 import type { Corpus, CorpusTurn, Dialogue } from './corpus.js';
 import { namesSelf, fitConfirmation, confirmationFits, readBackFrame, replyMissesOrder, replyNotAnswering, splicedLine, turnNotFollowing, asksOffTopic, claimsAction, confirmsNothing, speaksAsCustomer, declines, endsOnQuestion, incompleteReadBack, readBackDropsSaid, lineWords, menuItems, normalizeLine, opensWithGreeting, saysUnavailable, takesLeave } from '../../pipeline/dialogueRules.js';
-import { closeInsertion, honestTurns, menuInsertion, wordReadBacks, type ClosingPlan, type ReadBackPlan } from './honest.js';
+import { closeInsertion, hash, honestTurns, menuInsertion, wordReadBacks, type ClosingPlan, type ReadBackPlan } from './honest.js';
 import { renderAction, finishAction } from '../../pipeline/prompts/standard.js';
+import { variedAcknowledgements } from './acknowledgements.js';
 
 export interface ContextSlice {
   /** Dialogue ids the turns came from, in order. */
@@ -521,10 +522,34 @@ function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: Read
       break;
     }
   }
+  const varied = withVariedAcknowledgements(dialogues, key, closings, menuText, worded);
   if (wordedMemo.size >= WORDED_LIMIT) wordedMemo.delete(wordedMemo.keys().next().value!);
-  const entry = { dialogues: dialogues.slice(), menuText, closings, worded };
+  const entry = { dialogues: dialogues.slice(), menuText, closings: varied, worded };
   wordedMemo.set(key, entry);
   return entry;
+}
+
+/**
+ * The insertion's replies with their opening acknowledgements varied (./acknowledgements.ts): a
+ * changed closing in the closings returned, any other changed reply in `worded`, which insertionTurns
+ * reads after the menu answers (a menu answer opens with none).
+ */
+function withVariedAcknowledgements(dialogues: readonly HonestDialogue[], key: string, closings: readonly (string | undefined)[], menuText: ReadonlyMap<string, string>, worded: Map<string, string>): (string | undefined)[] {
+  const at: { n: number; i: number }[] = [];
+  const shown = dialogues.flatMap((d, n) =>
+    d.turns.map((t, i) => {
+      at.push({ n, i });
+      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`) ?? worded.get(`${n}:${i}`) ?? t.content;
+      return { role: t.role, content };
+    }),
+  );
+  const out = closings.slice();
+  for (const [k, text] of variedAcknowledgements(shown, hash(key))) {
+    const { n, i } = at[k];
+    if (closings[n] !== undefined && dialogues[n].closing?.index === i) out[n] = text;
+    else if (!menuText.has(`${n}:${i}`)) worded.set(`${n}:${i}`, text);
+  }
+  return out;
 }
 
 /** A closing's tokens as inserted (FinishAction JSON); the same closings recur across insertions, so counted once each. */

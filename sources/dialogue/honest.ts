@@ -671,7 +671,7 @@ function splitShort(order: string, drink: string): string | undefined {
 }
 
 /** A customer's turn that says the read-back was right ("Yes, that's correct.", "You got it."). */
-const AFFIRMED = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly|you got it|you got it right|that is (?:right|correct|it))\b/i;
+export const AFFIRMED = /^\W*(?:yes|yep|yeah|yup|ya|correct|that'?s (?:right|correct|it)|it is|it'?s (?:right|correct)|looks (?:good|right|great|correct)|perfect|right|sure|absolutely|exactly|you got it|you got it right|that is (?:right|correct|it))\b/i;
 
 /** A turn saying the order read back is right anywhere in it ("Ice latte, almond milk, hazelnut. This all looks good to me."). */
 const SAYS_RIGHT = /\b(?:looks|is|sounds|seems) (?:all )?(?:good|right|correct|great|perfect)\b|\bthat'?s (?:right|correct)\b/i;
@@ -1219,9 +1219,11 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
       if (t === undefined) texts.set(i, (t = planText(p, p.phrase ? wordingText(p.phrase, i) : PLAIN_WORDINGS[i].text())));
       return t;
     };
+    // Compared without its opener: "OK. Noted, the mocha; …" and "Noted, the mocha; …" are one closing
+    // once an insertion's openers are varied (./acknowledgements.ts may drop one).
     const normalOf = (i: number) => {
       let t = normal.get(i);
-      if (t === undefined) normal.set(i, (t = normalizeLine(textOf(i))));
+      if (t === undefined) normal.set(i, (t = normalizeLine(withoutOpener(textOf(i)))));
       return t;
     };
     // Each wording's rank for this closing (its shapes' most uses, ties by a hash of the insertion,
@@ -1285,6 +1287,12 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
   });
 }
 
+/** A reply without its bare opening acknowledgement ("OK. Noted, the mocha." -> "Noted, the mocha."). */
+function withoutOpener(text: string): string {
+  const ack = openingAcknowledgement(text);
+  return ack ? text.trim().slice(ack.length).trim() : text;
+}
+
 /** Whether a kept sentence of the reply already names the order (its words, whatever article it opens with). */
 function readsBack(said: readonly string[], phrase: string): boolean {
   const core = normalizeLine(phrase).replace(/^(?:a|an|one|the|some) /, '');
@@ -1297,7 +1305,7 @@ export function honestWordings(phrase: string): string[] {
 }
 
 /** A small stable hash: a dialogue's wording depends on its id, not on call order. */
-function hash(key: string): number {
+export function hash(key: string): number {
   let h = 2166136261;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
   return h >>> 0;

@@ -1,0 +1,80 @@
+/**
+ * The bare acknowledgements opening the replies of one insertion ("OK. So that's a latte?", "Great.
+ * Ask for it at the counter."), said the way a person varies them. Each inserted dialogue keeps at
+ * most one of the corpus's openers (honest.ts fewerAcknowledgements), but an insertion strings
+ * twenty to fifty dialogues together, and the corpus's coffee agent says "OK." in most of them: one
+ * café visit read "OK." sixteen times, ten of them on the opened reply just before (61% of all the
+ * openers shown were "OK."). Here no acknowledgement opens two opened replies in a row, nor more
+ * than MOST replies of an insertion; one said too often takes another that fits what the customer
+ * just said, or is left out when none is left; never so that the reply reads word for word as
+ * another of the insertion's (long_context_repeated_line).
+ */
+import { AFFIRMED } from './honest.js';
+import { acknowledgementWord, normalizeLine, openingAcknowledgement, userAsks } from '../../pipeline/dialogueRules.js';
+
+/** Replies of one insertion one acknowledgement may open. */
+export const MOST = 3;
+
+/** After the customer's yes to a read-back ("Yes, that's right." -> "Great. Ask for it at the counter."). */
+const AFTER_YES = ['Great.', 'Perfect.', 'Thanks.', 'OK.', 'Alright.', 'Wonderful.', 'Excellent.'];
+/**
+ * After an order or a change ("No, make it decaf." -> "Got it. So that's a decaf latte?"). No "Sure.",
+ * "Certainly." or "Of course.": to "Can I get a mocha?" they say yes for a café the assistant cannot
+ * reach (long_context_grants_for_cafe).
+ */
+const AFTER_ASK = ['OK.', 'Alright.', 'Got it.'];
+
+/** A reply's rest that opens with a filler of its own: a new opener would stack on it ("Great. Got it: the latte"). */
+const OPENS_FILLER = /^\W*(?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks?|thank you|got it|noted|wonderful|excellent|certainly|of course|no problem|right)\b/i;
+
+type Turn = { role: 'user' | 'assistant'; content: string };
+
+/**
+ * The replies whose opener changes, by their index in `turns` (the insertion as shown, in order):
+ * the new text of each. `seed` breaks ties between equally used acknowledgements, so the same
+ * insertion always reads the same.
+ */
+export function variedAcknowledgements(turns: readonly Turn[], seed: number): Map<number, string> {
+  const uses = new Map<string, number>();
+  const changed = new Map<number, string>();
+  let previous: string | undefined;
+  const shown = new Set(turns.filter((t) => t.role === 'assistant').map((t) => normalizeLine(t.content)));
+  const fresh = (text: string) => !shown.has(normalizeLine(text));
+  turns.forEach((t, i) => {
+    if (t.role !== 'assistant') return;
+    const ack = openingAcknowledgement(t.content);
+    if (!ack) return;
+    const word = acknowledgementWord(ack);
+    if (word !== previous && (uses.get(word) ?? 0) < MOST) {
+      uses.set(word, (uses.get(word) ?? 0) + 1);
+      previous = word;
+      return;
+    }
+    const text = t.content.trim();
+    const rest = text.slice(text.indexOf(ack) + ack.length).trim();
+    const prior = turns[i - 1]?.role === 'user' ? turns[i - 1].content : undefined;
+    // A question's answer opens with no "Sure." (it would say yes), a thank-you's with no "Great.".
+    const options = !prior ? [] : AFFIRMED.test(prior) ? AFTER_YES : userAsks(prior) || /^\W*(?:thanks?|thank you)\b/i.test(prior) ? [] : AFTER_ASK;
+    const fits = OPENS_FILLER.test(rest) ? [] : options.filter((o) => acknowledgementWord(o) !== previous && (uses.get(acknowledgementWord(o)) ?? 0) < MOST && fresh(`${o} ${rest}`));
+    if (fits.length) {
+      const least = Math.min(...fits.map((o) => uses.get(acknowledgementWord(o)) ?? 0));
+      const pool = fits.filter((o) => (uses.get(acknowledgementWord(o)) ?? 0) === least);
+      const pick = pool[(seed + i * 7919) % pool.length];
+      const w = acknowledgementWord(pick);
+      uses.set(w, (uses.get(w) ?? 0) + 1);
+      previous = w;
+      changed.set(i, rest ? `${pick} ${rest}` : pick);
+      shown.add(normalizeLine(changed.get(i)!));
+      return;
+    }
+    // No fitting acknowledgement left: the reply without one, when the rest reads as a whole sentence.
+    if (/^["'(]?[A-Z0-9]/.test(rest) && !/^(?:and|but|or|also|too|plus)\b/i.test(rest) && fresh(rest)) {
+      changed.set(i, rest);
+      shown.add(normalizeLine(rest));
+    } else {
+      uses.set(word, (uses.get(word) ?? 0) + 1);
+      previous = word;
+    }
+  });
+  return changed;
+}
