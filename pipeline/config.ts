@@ -221,6 +221,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_quote_splits_unit: 0,
   thought_request_misquoted: 0,
   thought_file_type_mismatch: 0,
+  thought_list_as_code: 0,
   thought_list_unsaid: 0,
   thought_number_quoted: 0,
   thought_answer_value_untied: 0,

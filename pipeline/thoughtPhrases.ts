@@ -10,6 +10,7 @@ import { nlp } from './nlp.js';
 import { isCjkText, joinAnd, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
 import { parseJson } from './pyValues.js';
 import { parseToolResponse } from './prompts/parseAction.js';
+import { pluralOf } from './resolution/topicPhrase.js';
 
 /** The API's own description (BFCL's toolkit preamble dropped), its first sentence, without its period. */
 export function purpose(description: string): string {
@@ -457,7 +458,9 @@ export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc):
     .sort(([a], [b]) => first(a) - first(b))
     .map(([k, v]) => argWords(keyNoun(k, doc), v));
   if (entries.length <= 1) return entries.join('');
-  return `${entries.slice(0, -1).join(', ')} and ${entries[entries.length - 1]}`;
+  // A list said item by item holds its own "and": a serial comma keeps the arguments apart ("doors "driver" and "passenger", and the unlock flag off").
+  const serial = entries.slice(0, -1).some((e) => / and /.test(e.replace(/"[^"]*"/g, '""')));
+  return `${entries.slice(0, -1).join(', ')}${serial ? ',' : ''} and ${entries[entries.length - 1]}`;
 }
 
 /** Flags whose name is "only <adjective>", with the other side of the adjective: only_unread=false shows read and unread ones alike. */
@@ -485,6 +488,10 @@ export function argWords(noun: string, v: unknown): string {
     if (Number.isInteger(Number(v)) && COUNT_UNITS.test(last) && noun === last) return `${v} ${Number(v) === 1 ? last.replace(/s$/, '') : last.replace(/s?$/, 's')}`;
     return `${noun} ${v}`;
   }
+  if (Array.isArray(v) && !v.length) return `no ${nounInNumber(noun, 2)}`;
+  // A short list of plain values item by item, as a person lists them ("doors "driver", "passenger" and "rear_left"",
+  // "tag "#TravelDiaries""), not as code ("door ["driver", "passenger", "rear_left"]").
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number') && (v.length <= 3 || listSaysWhole(v)) && v.every((x) => typeof x !== 'string' || x.length <= 60)) return `${nounInNumber(noun, v.length)} ${joinAnd(v.map(sayValue))}`;
   const said = sayValue(v);
   if (Array.isArray(v)) return said.startsWith('[') ? `${noun} ${said}` : `${noun} (${said})`;
   // A text by how it opens ("body beginning "Just a reminder""); a message to someone names its noun once ("message to John …").
@@ -493,6 +500,16 @@ export function argWords(noun: string, v: unknown): string {
   const head = /^an? (message|text|record) /.exec(said);
   if (head && noun.split(' ').pop() === head[1]) return `${noun} ${said.slice(head[0].length)}`;
   return `${noun} (${said})`;
+}
+
+/** A key's noun agreeing with how many values it names: "door" of four doors -> "doors", "tags" of one -> "tag". */
+function nounInNumber(noun: string, n: number): string {
+  const words = noun.split(' ');
+  const last = words.pop() ?? '';
+  // A noun naming the list itself ("stock list", "id array") stays as it is.
+  if (!/^[a-z]+$/.test(last) || /^(?:list|array|set|group|collection|batch)$/.test(last)) return noun;
+  const word = n === 1 ? singular(last) : isPlural(last) ? last : pluralOf(last);
+  return [...words, word].join(' ');
 }
 
 /** How thoughts used to count off the arguments past the third ("and two more arguments"): quality measures read it. */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../../pipeline/schemas.js';
 import { COMPOSED, SOURCE_FRAMES, argPhrase, framesOf, intentOf, requestClause, sayValue, unitSpans, valueSource } from '../../pipeline/thoughtPhrases.js';
-import { fileTypeMismatches, listsUnsaid, misquotes, numbersQuoted, splitUnit, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, unitSplits } from '../../pipeline/quality/measures/thoughtContent.js';
+import { fileTypeMismatches, listsAsCode, listsUnsaid, misquotes, numbersQuoted, splitUnit, thoughtFileTypeMismatch, thoughtListAsCode, thoughtListUnsaid, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, unitSplits } from '../../pipeline/quality/measures/thoughtContent.js';
 import { protectedValues, thoughtQuotes } from '../../stages/evolve/caseParts.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -99,9 +99,22 @@ describe('a thought says a short list its call passes', () => {
   const doors = ['driver', 'passenger', 'rear_left', 'rear_right'];
   it('item by item up to six short items, counted past that', () => {
     // Since thought-writer-34 a flag is said by what it does, never "unlock set to false" (thought_arg_key_pasted).
-    expect(argPhrase({ door: doors, unlock: false })).toBe('door ["driver", "passenger", "rear_left", "rear_right"] and the unlock flag off');
+    // Since thought-writer-46 the items as a person lists them, the key's noun in number with them, a serial comma
+    // keeping the next argument apart (thought_list_as_code): never as code ('door ["driver", …]').
+    expect(argPhrase({ door: doors, unlock: false })).toBe('doors "driver", "passenger", "rear_left" and "rear_right", and the unlock flag off');
+    expect(argPhrase({ content: 'Loved my flight journey!', tags: ['#TravelDiaries'] })).toBe('content "Loved my flight journey!" and tag "#TravelDiaries"');
+    expect(argPhrase({ content: 'x', tags: ['#a', '#b'], mentions: [] })).toBe('content "x", tags "#a" and "#b", and no mentions');
+    expect(argPhrase({ stock_list: ['AAPL', 'GOOG'] })).toBe('stock list "AAPL" and "GOOG"');
+    expect(argPhrase({ numbers: [45.99, 78.25] })).toBe('numbers 45.99 and 78.25');
     expect(sayValue(Array.from({ length: 8 }, (_, i) => `item${i}`))).toBe('a list of 8 values');
     expect(sayValue(['a long value that runs well past thirty characters', 'b', 'c', 'd'])).toBe('a list of 4 values');
+  });
+  it('thought_list_as_code flags a list written as code and passes one said item by item', () => {
+    const said = (t: string) => caseOf('Lock all the doors', t, { door: doors, unlock: false });
+    expect(thoughtListAsCode.check(said('First I lock the doors; `lockDoors` with door ["driver", "passenger", "rear_left", "rear_right"] does it.'), CTX)).toMatch(/door \["driver"/);
+    expect(thoughtListAsCode.check(said(`First I lock the doors; \`lockDoors\` with ${argPhrase({ door: doors, unlock: false })} does it.`), CTX)).toBeNull();
+    // A doc placeholder in brackets is no list.
+    expect(listsAsCode(said('The title takes the [outNum] films.'))).toEqual([]);
   });
   it('thought_list_unsaid flags "a list of 4 values" for the four doors', () => {
     const said = (t: string) => caseOf('Lock all the doors', t, { door: doors, unlock: false });

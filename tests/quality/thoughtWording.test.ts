@@ -69,7 +69,7 @@ describe('argPhrase says arguments in words', () => {
     expect(argPhrase({ movie_id: 575264 })).toBe('movie id 575264');
     expect(argPhrase({ only_unread: false })).toBe('read and unread ones alike');
     expect(argPhrase({ only_unread: true })).toBe('only unread ones');
-    expect(argPhrase({ unlock: false, door: ['driver', 'passenger'] })).toBe('the unlock flag off and door ["driver", "passenger"]');
+    expect(argPhrase({ unlock: false, door: ['driver', 'passenger'] })).toBe('the unlock flag off and doors "driver" and "passenger"');
     expect(argPhrase({ file_name: 'a.txt', lines: 1 })).toBe('file name "a.txt" and 1 line');
     expect(argWords('days', 3)).toBe('3 days');
     expect(argWords('liter', 200)).toBe('200 liters');

@@ -483,6 +483,31 @@ export const thoughtListUnsaid: CaseMeasure = {
 };
 
 /**
+ * The lists a CoT case's thoughts write as code ("tags ["#TravelUpdate", "#BusinessTrip"]", "door
+ * ["driver", "passenger", "rear_left", "rear_right"]") where a person lists the items ("tags
+ * "#TravelUpdate" and "#BusinessTrip"", "doors "driver", …"); any thought, the retry's and the wrong
+ * call's included.
+ */
+export function listsAsCode(tc: TestCase): string[] {
+  if (!tc.cot) return [];
+  const out: string[] = [];
+  for (const { thought } of thoughtsWithCalls(tc)) {
+    const m = /[a-z]+ \[(?:"[^"\n]*"|-?\d[\d.]*)(?:, (?:"[^"\n]*"|-?\d[\d.]*))*\]/.exec(thought);
+    if (m) out.push(`"${m[0].slice(0, 80)}"`);
+  }
+  return out;
+}
+
+export const thoughtListAsCode: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_list_as_code',
+  group: 'text',
+  title: 'CoT: a thought writes a list its call passes as code ("tags ["#TravelUpdate", "#BusinessTrip"]", "door ["driver", "passenger", "rear_left", "rear_right"]") where a person lists the items ("tags "#TravelUpdate" and "#BusinessTrip"", "doors "driver", "passenger", …")',
+  population: 'CoT cases',
+  check: (tc) => cotDefect(tc, listsAsCode),
+};
+
+/**
  * The sentences of a CoT case's thoughts that quote a number the call passes as a number as if it
  * were text, in a frame of their own ("The movie id will be "27205"." before movie_id=27205, "For
  * the distance, I'll pass "75"."): a model reading it may pass the string. A request frame quotes
@@ -512,7 +537,7 @@ export const thoughtNumberQuoted: CaseMeasure = {
   check: (tc) => cotDefect(tc, numbersQuoted, (q) => `"${q}"`),
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtNumberQuoted];
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtListAsCode, thoughtNumberQuoted];
 
 /**
  * A thought calling a value its own pick ("Nothing fixes the address, so I'll pick "天安门广场".",
