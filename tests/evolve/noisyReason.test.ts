@@ -87,3 +87,20 @@ describe('noise_aside_foreign: a search engine is no car', () => {
     }
   });
 });
+
+describe('noise_aside_foreign: a car\'s AC temperature is no weather', () => {
+  // bfcl_multi_turn_base_81's fourth turn; noisy-query-44 summed it up as "Main thing is the car stuff and the weather."
+  const CAR = "Now that the tank is replenished, let's fire up the engine with a swift ignition and take a peek at the dashboard stats, particularly the battery voltage and the AC temperature before we continue our picturesque journey.";
+  it('flags a priority naming the weather on a car request, not one on a forecast request', () => {
+    expect(foreignAside(CAR, `${CAR} Main thing is the car stuff and the weather.`)).toMatch(/names the weather/);
+    expect(foreignAside('What is the temperature in Paris tomorrow?', 'What is the temperature in Paris tomorrow? Main thing is the weather.')).toBeUndefined();
+  });
+
+  it('the rules never sum the AC temperature up as the weather', () => {
+    for (let i = 0; i < 300; i++) {
+      const out = noisyRules({ query: CAR, protected: [] }, new Rng(i, 'ac', CAR)).query;
+      expect(foreignAside(CAR, out), out).toBeUndefined();
+      expect(out, out).not.toMatch(/\b(?:the weather|the forecast)\b/);
+    }
+  });
+});

@@ -259,7 +259,8 @@ const ASIDE_SUBJECTS: { subject: string; request: RegExp; nouns: string[]; aside
   { subject: 'messages', request: /\b(?:messag\w*|e-?mails?|mail|inbox|contacts?|send\w*|sms|chat\w*)\b/i, nouns: ['message', 'messaging', 'messages'] },
   // "In working order", "bring some order", "place an order" for a latte: no trade.
   { subject: 'investments', request: /\b(?:stocks?|shares|portfolio|trad\w*|watchlist|invest\w*|market|tickers?|(?<!(?:working|some|in|an?|chronological|alphabetical|descending|ascending|reverse|sorted|same|right) )orders?(?! (?:of|to)\b)|funds?|balance|compan(?:y|ies))\b/i, nouns: ['stock', 'trading', 'portfolio', 'order'] },
-  { subject: 'weather', request: /\b(?:weather|forecast|temperature|rain\w*|snow\w*|sunny|humidity|wind\w*|climate)\b/i, nouns: ['weather', 'forecast'] },
+  // A car's or a room's temperature ("the AC temperature", "cabin temperature") and windows are no weather.
+  { subject: 'weather', request: /\b(?:weather|forecast|(?<!\b(?:ac|a\/c|air[- ]conditioning|air[- ]conditioner|cabin|engine|coolant|oil|tyre|tire|battery|water|room|body|cpu|core|oven|fridge|freezer|thermostat) )temperature|rain\w*|snow\w*|sunny|humidity|wind(?:y|s|storms?)?|climate)\b/i, nouns: ['weather', 'forecast'] },
   { subject: 'films', request: /\b(?:movies?|films?|cinema|theat(?:er|re)s?|showtimes?|actors?|series|episodes?|tv|shows?)\b/i, nouns: ['film', 'movies'] },
   { subject: 'food', request: /\b(?:restaurants?|recipes?|food|cook\w*|meals?|dinner|lunch|breakfast|cuisine|ingredients?|menu|eat\w*|dishes)\b/i, nouns: ['food', 'recipe'] },
   { subject: 'posts', request: /\b(?:tweets?|posts?(?![-\w])|twitter|followers?|comments?|social|retweets?)\b/i, nouns: ['posting', 'social', 'post'] },
@@ -276,8 +277,9 @@ const SUMMARY = /^(?:So yeah,|To sum up,|In short,|TL;DR:|Short version:|Bottom 
 
 export function foreignAside(original: string, noisy: string): string | undefined {
   for (const s of insertedSentences(original, noisy)) {
-    // Each subject a summary names must be one the request has: "the route question" from "place an order" is not.
-    if (SUMMARY.test(s.trim())) {
+    // Each subject a summary or a priority names must be one the request has: "the route question" from "place an order"
+    // is not, nor "the weather" of "Main thing is the car stuff and the weather" from "the AC temperature".
+    if (SUMMARY.test(s.trim()) || /^(?:Main thing is|The important part is|What matters most is)\b/.test(s.trim())) {
       // Not an idiom's noun ("all over the place", "in the first place").
       for (const [, head] of s.matchAll(/(?<!\b(?:over|in|of|to|on) )\b(?:the|my) ([a-z]+)/gi)) {
         const named = ASIDE_SUBJECTS.filter((t) => t.nouns.includes(head.toLowerCase()));
