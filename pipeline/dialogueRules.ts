@@ -1053,6 +1053,9 @@ export function openingAcknowledgement(text: string): string | undefined {
   return first && ACKNOWLEDGEMENT.test(first) && !/\?\s*$/.test(first) ? first.trim() : undefined;
 }
 
+/** Replies of one long-context insertion one acknowledgement may open ("OK." three times in a visit of many orders, not sixteen). */
+export const ACKNOWLEDGEMENT_MOST = 3;
+
 /**
  * The word a bare acknowledgement says, whatever its spelling ("Okay!" and "OK." -> "ok", "All right."
  * -> "alright", "Thank you so much!" -> "thanks"): two openers a reader hears as the same word.

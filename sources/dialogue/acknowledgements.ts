@@ -10,10 +10,7 @@
  * another of the insertion's (long_context_repeated_line).
  */
 import { AFFIRMED } from './honest.js';
-import { acknowledgementWord, normalizeLine, openingAcknowledgement, userAsks } from '../../pipeline/dialogueRules.js';
-
-/** Replies of one insertion one acknowledgement may open. */
-export const MOST = 3;
+import { ACKNOWLEDGEMENT_MOST as MOST, acknowledgementWord, normalizeLine, openingAcknowledgement, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** After the customer's yes to a read-back ("Yes, that's right." -> "Great. Ask for it at the counter."). */
 const AFTER_YES = ['Great.', 'Perfect.', 'Thanks.', 'OK.', 'Alright.', 'Wonderful.', 'Excellent.'];

@@ -5,9 +5,9 @@
  * 10 of them right after another "OK."; "OK." was 61% of all openers shown).
  */
 import { describe, expect, it } from 'vitest';
-import { acknowledgementWord } from '../../pipeline/dialogueRules.js';
+import { ACKNOWLEDGEMENT_MOST as MOST, acknowledgementWord } from '../../pipeline/dialogueRules.js';
 import { acknowledgementRepeated } from '../../pipeline/quality/measures/contextAcknowledgementRepeats.js';
-import { MOST, variedAcknowledgements } from '../../sources/dialogue/acknowledgements.js';
+import { variedAcknowledgements } from '../../sources/dialogue/acknowledgements.js';
 import { contextPool, insertionTurns } from '../../sources/dialogue/context.js';
 import { loadCorpus } from '../../sources/dialogue/corpus.js';
 import { stackedFiller } from '../../pipeline/quality/measures/context.js';

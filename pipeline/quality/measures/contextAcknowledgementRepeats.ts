@@ -7,8 +7,7 @@
  */
 import type { CaseMeasure } from '../types.js';
 import { spokenTurns } from './context.js';
-import { acknowledgementWord, openingAcknowledgement } from '../../dialogueRules.js';
-import { MOST } from '../../../sources/dialogue/acknowledgements.js';
+import { ACKNOWLEDGEMENT_MOST as MOST, acknowledgementWord, openingAcknowledgement } from '../../dialogueRules.js';
 
 /** How the openers of an insertion's replies repeat, or undefined when they vary ("OK." said 16 times; "Great." opens two opened replies in a row). */
 export function acknowledgementRepeated(replies: string[]): string | undefined {
