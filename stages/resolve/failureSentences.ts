@@ -12,6 +12,7 @@ import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 import { joinAnd } from '../../pipeline/quality/grammar.js';
 import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
+import { callChangesState } from '../../pipeline/errors/sideEffects.js';
 
 type Step = AnswerInput['steps'][number];
 type Waiting = NonNullable<AnswerInput['waiting']>[number];
@@ -24,7 +25,10 @@ type Waiting = NonNullable<AnswerInput['waiting']>[number];
  */
 export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], request = ''): string {
   const names = (list: Pick<Step, 'name' | 'args'>[]) => tasksCounted(list, (t) => gerund(shortTask(t)));
-  const done = names(steps.filter((s) => !s.error));
+  // A deed that went through is told after the failure in its own sentence ("I sent the email to smith@example.com."):
+  // named in the opener too, it is said twice ("Searching arXiv and sending the email … went through, but … I sent
+  // the email …", answer_done_said_twice). The opener names the look-ups done; with none, it names nothing.
+  const done = names(steps.filter((s) => !s.error && !callChangesState(s.name)));
   // Only what was tried and failed is named as not done: a step never tried beside it ("…, but not getting the
   // daily open and close and searching the stock ticker", the ticker search never run) reads as tried and
   // failed; the steps still waiting are said after the failure, as still to do (answer_opener_untried).

@@ -9,7 +9,7 @@
 import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
-import { NAMED_PARTIAL_OPENERS } from '../../partialOpeners.js';
+import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
@@ -435,4 +435,57 @@ export const answerWeatherOfPlace: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => weatherOfPlace(t.answer)),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A closing answer that tells a value after a sentence already used it: ""Zeta Corp" trades under the
+ * symbol ZETA." after "ZETA is at 150.75, …", "The zipcode of Rivermist is "83214"." after a distance
+ * from 83214: the reader meets the value before learning what it is. The telling, or undefined.
+ */
+export function toldAfterUse(answer: string): string | undefined {
+  const tells = /(?:\btrades under the symbol|\b[Tt]he (?:stock )?symbol (?:of|for) [^.;]+? is|\b[Tt]he zip ?code (?:of|for) [^.;]+? is) "?([A-Z0-9][A-Za-z0-9_-]*)"?/g;
+  for (const m of answer.matchAll(tells)) {
+    const before = answer.slice(0, m.index).split(/(?<=[.;])\s+/).slice(0, -1).join(' ');
+    if (before && new RegExp(`(?<![\\w-])${m[1].replace(/[-]/g, '\\-')}(?![\\w-])`).test(before)) return `"${m[0]}" after "${before.slice(0, 70)}"`;
+  }
+  return undefined;
+}
+
+export const answerToldAfterUse: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_told_after_use',
+  group: 'text',
+  title: 'closing answer tells a looked-up value after a sentence already used it (""Zeta Corp" trades under the symbol ZETA." after "ZETA is at 150.75, …", bfcl_multi_turn_base_107): what it is comes first',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => toldAfterUse(t.answer)),
+};
+
+/** Deeds a partial-failure opener may name as done, with how the answer tells each ("sending" -> "sent"). */
+const DEED_PAST: Record<string, string> = { sending: 'sent', booking: 'booked', reserving: 'reserved', creating: 'created', posting: 'posted', placing: 'placed', cancelling: 'cancelled', canceling: 'canceled', writing: 'wrote', moving: 'moved', copying: 'copied', deleting: 'deleted', adding: 'added', setting: 'set', locking: 'locked', starting: 'started', registering: 'registered', purchasing: 'purchased', submitting: 'submitted', commenting: 'commented', following: 'followed', updating: 'updated', saving: 'saved', renaming: 'renamed', removing: 'removed', filling: 'filled', transferring: 'transferred', contacting: 'contacted', paying: 'paid', making: 'made', signing: 'signed', logging: 'logged', changing: 'changed', closing: 'closed', resolving: 'resolved', sorting: 'sorted' };
+
+/**
+ * A partial-failure answer naming a deed done in its opener and telling it again after the failure
+ * ("Searching arXiv and sending the email to smith@example.com went through, but … I sent the email to
+ * smith@example.com."): the deed said twice. The deed, or undefined.
+ */
+export function doneSaidTwice(answer: string): string | undefined {
+  // The named opener as written, or run into the failure's own sentence ("… went through, but when I tried to …").
+  const opener = /^([A-Z](?:[^.;]|\.(?! ))*?) (?:went through|got done|worked|came through)(?:,? but\b|;)[^]*?[.!?](?= [A-Z"]|$)/.exec(answer);
+  const done = namedOpenerParts(answer)?.done ?? opener?.[1];
+  if (!done || !opener) return undefined;
+  const rest = answer.slice(opener[0].length).trimStart();
+  for (const [, gerund] of done.matchAll(/\b([a-z]+ing)\b/gi)) {
+    const past = DEED_PAST[gerund.toLowerCase()];
+    if (past && new RegExp(`(?:^|[.;!?] )(?:[A-Z][a-z]+(?: [a-z]+)?, )?I (?:have |then |also )?${past}\\b`).test(rest)) return `"${gerund}" in "${done.slice(0, 60)}" and again "I ${past} …"`;
+  }
+  return undefined;
+}
+
+export const answerDoneSaidTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_done_said_twice',
+  group: 'text',
+  title: 'closing answer names a deed as done in its partial-failure opener and tells it again after the failure ("Searching arXiv and sending the email to smith@example.com went through, but … I sent the email to smith@example.com.", teval_query_199_1-env-k3)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => doneSaidTwice(t.answer)),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];

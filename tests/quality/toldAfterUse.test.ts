@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { toldAfterUse } from '../../pipeline/quality/measures/answerCraft.js';
+import { Rng } from '../../pipeline/rng.js';
+
+// bfcl_multi_turn_base_107's first turn: answer-writer-108 told the quote first, the symbol the user asked for last.
+const request = 'Before purchasing shares in Zeta Corp, I am curious about their recent stock performance. Could you provide their stock symbol and detail their market activity?';
+const steps = [
+  { name: 'TradingBot.get_symbol_by_name', args: { name: 'Zeta Corp' }, response: '{"symbol": "ZETA"}' },
+  { name: 'TradingBot.get_stock_info', args: { symbol: 'ZETA' }, response: '{"price": 150.75, "percent_change": 0.05, "volume": 1.5, "MA(5)": 150.5, "MA(20)": 150.3}' },
+];
+
+describe('a looked-up value is told before a sentence uses it (answer_told_after_use)', () => {
+  it('flags the symbol told after the quote that used it, and passes it told first', () => {
+    expect(toldAfterUse('ZETA is at 150.75, up 0.05%. "Zeta Corp" trades under the symbol ZETA.')).toBeDefined();
+    expect(toldAfterUse('"Zeta Corp" trades under the symbol ZETA. ZETA is at 150.75, up 0.05%.')).toBeUndefined();
+    expect(toldAfterUse('The distance is 20 km from 83214. The zipcode of Rivermist is "83214".')).toBeDefined();
+  });
+  it('tells the symbol the user asked for before the quote it led to', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const answer = offlineAnswer({ request, steps } as never, new Rng(seed, 'answer-writer'));
+      expect(toldAfterUse(answer), answer).toBeUndefined();
+      expect(answer).toMatch(/ZETA/);
+      expect(answer.indexOf('150.75')).toBeGreaterThan(answer.search(/symbol/));
+    }
+  });
+});
