@@ -122,7 +122,11 @@ describe('partial failures open with what was and was not done (answer_opener_to
   it('never the canned "I got part of the way."', () => {
     const openers = seeds.map((rng) => partialOpener(steps, rng));
     expect(openers.some((o) => o === 'I got part of the way.')).toBe(false);
-    expect(openers.filter(Boolean).some((o) => /sending the email/i.test(o) && /ticker news/.test(o))).toBe(true);
+    // A sent email is a deed the answer tells after the failure: the opener never names it too (answer_done_said_twice,
+    // answer-writer-109); a look-up done beside it is named.
+    expect(openers.filter(Boolean).some((o) => /sending the email/i.test(o))).toBe(false);
+    const withLookup: AnswerInput['steps'] = [{ name: 'Email.show', args: { only_unread: true }, response: '{"emails": []}' }, ...steps];
+    expect(seeds.map((rng) => partialOpener(withLookup, rng)).filter(Boolean).some((o) => /checking|showing|emails/i.test(o) && /ticker news/.test(o) && !/sending/.test(o))).toBe(true);
     for (const a of answers({ request: 'Send the email, then get the ticker news.', steps })) expect(firstSentence(a)).not.toBe('I got part of the way.');
   });
 });
