@@ -109,6 +109,11 @@ export const DOC_PHRASES: readonly [RegExp, string][] = [
   [/^get the weekday today\b/i, 'find out what day of the week it is'],
   [/^get the coordinate of\b/i, 'get the coordinates of'],
   [/^look up the article on Arxiv\b/i, 'search arXiv for articles'],
+  [/^get the symbol of (?:the|a) stock by company name\b/i, "look up the company's stock symbol"],
+  [/^convert the liter to gallon\b/i, 'convert liters to gallons'],
+  [/^convert the gallon to liter\b/i, 'convert gallons to liters'],
+  [/^create a ticket and queue it\b/i, 'open a support ticket'],
+  [/^get the zipcode\b/i, 'get the zip code'],
 ];
 
 /** A name that reads as a file's (an extension: "report.pdf", "notes.md"), not a folder's. */

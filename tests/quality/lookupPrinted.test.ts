@@ -28,6 +28,12 @@ describe('intents said as a person says them (thought_intent_doc_phrase)', () =>
       ['Get the similar movies based on genres and keywords', 'get_similar_movies', 'find similar movies'],
       ['get the weekday today', 'get_weekday', 'find out what day of the week it is'],
       ['Run Arxiv search and get the article meta information.', 'get_arxiv_article_information', 'search arXiv for articles'],
+      // BFCL's, as its function docs give them (h-lead34).
+      ['Get the symbol of a stock by company name.', 'get_symbol_by_name', "look up the company's stock symbol"],
+      ['Converts the liter to gallon.', 'liter_to_gallon', 'convert liters to gallons'],
+      ['Converts the gallon to liter.', 'gallon_to_liter', 'convert gallons to liters'],
+      ['Create a ticket in the system and queue it.', 'create_ticket', 'open a support ticket'],
+      ['Gets the zipcode based on the city.', 'get_zipcode_based_on_city', 'get the zip code'],
     ];
     expect(intentDocPhrase('Let me get the movies ordered by rating first.')).toBeDefined();
     for (const [doc, api, said] of cases) {

@@ -1068,16 +1068,20 @@ export const thoughtLookupPrinted: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, lookupPrinted),
 };
 
-/** What a doc construction says, as a thought pastes it: "get the movies ordered by rating", "get the similar movies", "get the weekday today", "get the coordinate of", "look up the article on Arxiv". */
+/**
+ * What a doc construction says, as a thought pastes it: "get the movies ordered by rating", "get the similar movies",
+ * "get the weekday today", "get the coordinate of", "look up the article on Arxiv", "get the symbol of the stock by
+ * company name", "convert the liter to gallon", "create a ticket and queue it", "get the zipcode".
+ */
 export function intentDocPhrase(thought: string): string | undefined {
-  return /\b(?:get the (?:movies|films) ordered by (?:rating|popularity)|get the similar (?:movies|films)|get the weekday today|get the coordinate of|look up the article on Arxiv)\b/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return /\b(?:get the (?:movies|films) ordered by (?:rating|popularity)|get the similar (?:movies|films)|get the weekday today|get the coordinate of|look up the article on Arxiv|get the symbol of (?:the|a) stock by company name|convert the (?:liter to gallon|gallon to liter)|create a ticket and queue it|get the zipcode)\b/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
 }
 
 export const thoughtIntentDocPhrase: CaseMeasure = {
   kind: 'case',
   id: 'thought_intent_doc_phrase',
   group: 'text',
-  title: 'CoT: a thought says what a call is for in its doc\'s construction, not as a person would ("get the movies ordered by rating" for the top-rated movies, "get the similar movies", "get the weekday today", "get the coordinate of the location", "look up the article on Arxiv" for searching arXiv)',
+  title: 'CoT: a thought says what a call is for in its doc\'s construction, not as a person would ("get the movies ordered by rating" for the top-rated movies, "get the similar movies", "get the weekday today", "get the coordinate of the location", "look up the article on Arxiv" for searching arXiv, "get the symbol of the stock by company name", "convert the liter to gallon", "create a ticket and queue it")',
   population: 'CoT cases',
   check: (tc) => thoughtDefect(tc, intentDocPhrase),
 };
