@@ -348,6 +348,8 @@ const SITUATIONS: RegExp[] = [
   /\b(?:this|our|that) (?:location|store|branch|shop|cafe|café)\b(?! (?:from|of) )/i,
   /\b(?:look|looking|check|checking|see|glance|browse|read|view)(?: over| at| through| on)? (?:the|their|our|this) menus?\b/i,
   /\bmenus? (?:above|below|here|board|on the wall|in front)\b|\b(?:on|at) the menu board\b|\bsee here\b|\bhave a look at (?:the|their|our) menu\b/i,
+  // The till's screen: "Okay, your order is below." (two insertions of h-lead34's m8).
+  /\b(?:your|the) order is (?:below|above|(?:up )?on (?:the|your) screen|shown|displayed)\b/i,
 ];
 
 export function claimsSituation(text: string): string | undefined {
@@ -1042,7 +1044,7 @@ export function confirmsNothing(user: string, reply: string): string | undefined
  * content of its own. The rewrite (sources/dialogue/honest.ts) keeps such an opener only now and
  * then; the opener measure counts the replies that start with one.
  */
-export const ACKNOWLEDGEMENT = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds? good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you(?:'?ve)? got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then))*\W*$/i;
+export const ACKNOWLEDGEMENT = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds? good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you(?:'?ve)? got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then|cool|awesome|sounds (?:good|great)))*\W*$/i;
 
 /**
  * The bare acknowledgement a reply opens with, when its first sentence is only that ("OK. So that's
@@ -1052,6 +1054,9 @@ export function openingAcknowledgement(text: string): string | undefined {
   const first = /^\s*[^.!?]*[.!?]+(?=\s|$)/.exec(text)?.[0];
   return first && ACKNOWLEDGEMENT.test(first) && !/\?\s*$/.test(first) ? first.trim() : undefined;
 }
+
+/** A reply's words after its opening acknowledgement that open with a filler of their own ("Noted, the mocha;", "Got it: the latte"): the two stack. */
+export const OPENS_WITH_FILLER = /^(?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|got it|noted|right)(?:[.!:]|,(?= ))/i;
 
 /** Replies of one long-context insertion one acknowledgement may open ("OK." three times in a visit of many orders, not sixteen). */
 export const ACKNOWLEDGEMENT_MOST = 3;

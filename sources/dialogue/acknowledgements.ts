@@ -7,10 +7,11 @@
  * openers shown were "OK."). Here no acknowledgement opens two opened replies in a row, nor more
  * than MOST replies of an insertion; one said too often takes another that fits what the customer
  * just said, or is left out when none is left; never so that the reply reads word for word as
- * another of the insertion's (long_context_repeated_line).
+ * another of the insertion's (long_context_repeated_line). An opener before words that open with a
+ * filler of their own ("Okay, cool. Noted, the cortado; …") goes: one filler a reply.
  */
 import { AFFIRMED } from './honest.js';
-import { ACKNOWLEDGEMENT_MOST as MOST, acknowledgementWord, normalizeLine, openingAcknowledgement, userAsks } from '../../pipeline/dialogueRules.js';
+import { ACKNOWLEDGEMENT_MOST as MOST, OPENS_WITH_FILLER, acknowledgementWord, normalizeLine, openingAcknowledgement, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** After the customer's yes to a read-back ("Yes, that's right." -> "Great. Ask for it at the counter."). */
 const AFTER_YES = ['Great.', 'Perfect.', 'Thanks.', 'OK.', 'Alright.', 'Wonderful.', 'Excellent.'];
@@ -42,13 +43,19 @@ export function variedAcknowledgements(turns: readonly Turn[], seed: number): Ma
     const ack = openingAcknowledgement(t.content);
     if (!ack) return;
     const word = acknowledgementWord(ack);
+    const text = t.content.trim();
+    const rest = text.slice(text.indexOf(ack) + ack.length).trim();
+    // One filler a reply: "Okay, cool. Noted, the cortado; …" -> "Noted, the cortado; …" (long_context_filler_stacked).
+    if (OPENS_WITH_FILLER.test(rest) && fresh(rest)) {
+      changed.set(i, rest);
+      shown.add(normalizeLine(rest));
+      return;
+    }
     if (word !== previous && (uses.get(word) ?? 0) < MOST) {
       uses.set(word, (uses.get(word) ?? 0) + 1);
       previous = word;
       return;
     }
-    const text = t.content.trim();
-    const rest = text.slice(text.indexOf(ack) + ack.length).trim();
     const prior = turns[i - 1]?.role === 'user' ? turns[i - 1].content : undefined;
     // A question's answer opens with no "Sure." (it would say yes), a thank-you's with no "Great.".
     const options = !prior ? [] : AFFIRMED.test(prior) ? AFTER_YES : userAsks(prior) || /^\W*(?:thanks?|thank you)\b/i.test(prior) ? [] : AFTER_ASK;

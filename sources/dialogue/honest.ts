@@ -946,8 +946,8 @@ const SHAPE_IDS = new Map<string, number>();
 for (const w of [...PHRASE_WORDINGS, ...PLAIN_WORDINGS]) for (const s of w.shapes) if (!SHAPE_IDS.has(s)) SHAPE_IDS.set(s, SHAPE_IDS.size);
 const PHRASE_SHAPES = PHRASE_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
 const PLAIN_SHAPES = PLAIN_WORDINGS.map((w) => w.shapes.map((s) => SHAPE_IDS.get(s)!));
-/** Wordings that open with a filler ("Good, …", "Fine, …", "All clear, then."): not after a reply's own "OK.". */
-const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great|got it)\b[.,:]/i;
+/** Wordings that open with a filler ("Good, …", "Fine, …", "Noted, …", "All clear, then."): not after a reply's own "OK.". */
+const OPENS_FILLER = /^(?:good|fine|all clear|right|ok(?:ay)?|alright|great|got it|noted)\b[.,:]/i;
 const PHRASE_FILLER = new Set(PHRASE_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(wordingText('x', i)) ? [i] : [])));
 const PLAIN_FILLER = new Set(PLAIN_WORDINGS.flatMap((w, i) => (OPENS_FILLER.test(w.text()) ? [i] : [])));
 const NO_FILLER = new Set<number>();

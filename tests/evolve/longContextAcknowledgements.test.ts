@@ -5,7 +5,7 @@
  * 10 of them right after another "OK."; "OK." was 61% of all openers shown).
  */
 import { describe, expect, it } from 'vitest';
-import { ACKNOWLEDGEMENT_MOST as MOST, acknowledgementWord } from '../../pipeline/dialogueRules.js';
+import { ACKNOWLEDGEMENT_MOST as MOST, acknowledgementWord, claimsSituation } from '../../pipeline/dialogueRules.js';
 import { acknowledgementRepeated } from '../../pipeline/quality/measures/contextAcknowledgementRepeats.js';
 import { variedAcknowledgements } from '../../sources/dialogue/acknowledgements.js';
 import { contextPool, insertionTurns } from '../../sources/dialogue/context.js';
@@ -42,6 +42,15 @@ describe('an insertion varies the acknowledgements its replies open with', () =>
     // After an order, no "Certainly." or "Sure.": that says yes for the café.
     const ordered = variedAcknowledgements(dialogue('A latte.', 'OK. A latte?', 'Yes.', 'Tell the barista.', 'Can I get a mocha?', "OK. So that's a mocha?"), 3);
     expect(ordered.get(5)).toMatch(/^(?:Alright|Got it)\. So that's a mocha\?$/);
+    // One filler a reply: the corpus's "Okay, cool." goes before the rewrite's "Noted, …" (long_context_filler_stacked widened).
+    const stackedTwo = variedAcknowledgements(dialogue('A cortado.', 'A cortado?', 'Yes.', "Okay, cool. Noted, the cortado; ask for that when it's your turn in line."), 2);
+    expect(stackedTwo.get(3)).toBe("Noted, the cortado; ask for that when it's your turn in line.");
+    expect(stackedFiller("Okay, cool. Noted, the cortado; ask for that when it's your turn in line.")).toBe('Okay, cool. Noted,');
+    expect(stackedFiller('Okay sounds great. Right, the mocha; order that one at the counter.')).toBeDefined();
+    expect(stackedFiller('Great. Ask for the mocha at the counter.')).toBeUndefined();
+    // The till's screen is a claim the rewrite drops: "Okay, your order is below." (bfcl_multi_turn_base_192~long_context).
+    expect(claimsSituation('Okay, your order is below.')).toBeDefined();
+    expect(claimsSituation('Okay, so your order is a latte?')).toBeUndefined();
     // Nor so that it reads word for word as another reply.
     const twin = variedAcknowledgements(dialogue('A tea.', 'Ask for the tea.', 'Can I get tea?', 'OK. Tea?', 'Do you have tea?', 'OK. Ask for the tea.'), 3);
     expect(twin.has(5)).toBe(false);

@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { readBackDropsPlace, orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+import { readBackDropsPlace, orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, OPENS_WITH_FILLER, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
 export { readBackFrame };
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
@@ -804,10 +804,16 @@ export const contextMenuClauseGarbled: CaseMeasure = {
   check: (tc) => replyDefects(tc, garbledMenuClause, (text) => `"${garbledMenuClause(text)}" in "${text.slice(0, 90)}"`),
 };
 
-/** Two sentences of filler opening a reply ("OK. Fine. Ordering it is up to you", "Alright. Good. I can't …", "Got it. Got it: the cortado"); the pair, or undefined. */
+/**
+ * Two sentences of filler opening a reply ("OK. Fine. Ordering it is up to you", "Alright. Good. I can't …", "Got it.
+ * Got it: the cortado", the corpus's "Okay, cool." or "Okay sounds great." before the rewrite's "Noted, the cortado;"
+ * or "Right, the mocha;"); the pair, or undefined.
+ */
 export function stackedFiller(text: string): string | undefined {
-  const m = /^\s*((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks|thank you|got it)[.!])\s+((?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|got it)(?:[.!:]|,(?= )))/i.exec(text);
-  return m ? `${m[1]} ${m[2]}` : undefined;
+  const first = openingAcknowledgement(text);
+  if (!first) return undefined;
+  const m = OPENS_WITH_FILLER.exec(text.trim().slice(first.length).trim());
+  return m ? `${first} ${m[0]}` : undefined;
 }
 
 export const contextFillerStacked: CaseMeasure = {
