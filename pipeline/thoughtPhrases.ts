@@ -114,6 +114,7 @@ export const DOC_PHRASES: readonly [RegExp, string][] = [
   [/^convert the gallon to liter\b/i, 'convert gallons to liters'],
   [/^create a ticket and queue it\b/i, 'open a support ticket'],
   [/^get the zipcode\b/i, 'get the zip code'],
+  [/^authenticate the user for ticket system\b/i, 'log in to the ticket system'],
 ];
 
 /** A name that reads as a file's (an extension: "report.pdf", "notes.md"), not a folder's. */

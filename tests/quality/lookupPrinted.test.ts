@@ -34,6 +34,7 @@ describe('intents said as a person says them (thought_intent_doc_phrase)', () =>
       ['Converts the gallon to liter.', 'gallon_to_liter', 'convert gallons to liters'],
       ['Create a ticket in the system and queue it.', 'create_ticket', 'open a support ticket'],
       ['Gets the zipcode based on the city.', 'get_zipcode_based_on_city', 'get the zip code'],
+      ['Authenticate a user for ticket system.', 'ticket_login', 'log in to the ticket system'],
     ];
     expect(intentDocPhrase('Let me get the movies ordered by rating first.')).toBeDefined();
     for (const [doc, api, said] of cases) {

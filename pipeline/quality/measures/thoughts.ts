@@ -1074,7 +1074,7 @@ export const thoughtLookupPrinted: CaseMeasure = {
  * company name", "convert the liter to gallon", "create a ticket and queue it", "get the zipcode".
  */
 export function intentDocPhrase(thought: string): string | undefined {
-  return /\b(?:get the (?:movies|films) ordered by (?:rating|popularity)|get the similar (?:movies|films)|get the weekday today|get the coordinate of|look up the article on Arxiv|get the symbol of (?:the|a) stock by company name|convert the (?:liter to gallon|gallon to liter)|create a ticket and queue it|get the zipcode)\b/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return /\b(?:get the (?:movies|films) ordered by (?:rating|popularity)|get the similar (?:movies|films)|get the weekday today|get the coordinate of|look up the article on Arxiv|get the symbol of (?:the|a) stock by company name|convert the (?:liter to gallon|gallon to liter)|create a ticket and queue it|get the zipcode|authenticate the user for ticket system)\b/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
 }
 
 export const thoughtIntentDocPhrase: CaseMeasure = {
