@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
-import { toldAfterUse } from '../../pipeline/quality/measures/answerCraft.js';
+import { nearestUnsaid, toldAfterUse } from '../../pipeline/quality/measures/answerCraft.js';
 import { Rng } from '../../pipeline/rng.js';
 
 // bfcl_multi_turn_base_107's first turn: answer-writer-108 told the quote first, the symbol the user asked for last.
@@ -22,6 +22,23 @@ describe('a looked-up value is told before a sentence uses it (answer_told_after
       expect(toldAfterUse(answer), answer).toBeUndefined();
       expect(answer).toMatch(/ZETA/);
       expect(answer.indexOf('150.75')).toBeGreaterThan(answer.search(/symbol/));
+    }
+  });
+});
+
+describe('the nearest place a look-up found is said as the nearest one (answer_nearest_unsaid)', () => {
+  // bfcl_multi_turn_base_52: answer-writer-108 said "The shop location is "456 Oakwood Avenue, Rivermist, 83214".".
+  const shop = { name: 'VehicleControlAPI.find_nearest_tire_shop', args: {}, response: '{"shopLocation": "456 Oakwood Avenue, Rivermist, 83214"}' };
+  const turn = (answer: string) => ({ request: 'Find the nearest tire shop.', calls: [shop], answer });
+  it('flags the place told by its key and passes it told as the nearest tire shop', () => {
+    expect(nearestUnsaid(turn('The shop location is "456 Oakwood Avenue, Rivermist, 83214".'))).toBeDefined();
+    expect(nearestUnsaid(turn('The nearest tire shop is at 456 Oakwood Avenue, Rivermist, 83214.'))).toBeUndefined();
+  });
+  it('the writer says where the nearest tire shop is', () => {
+    for (let seed = 0; seed < 6; seed++) {
+      const answer = offlineAnswer({ request: 'Check the tire pressure and find the nearest tire shop if any tire is low.', steps: [shop] } as never, new Rng(seed, 'answer-writer'));
+      expect(nearestUnsaid(turn(answer)), answer).toBeUndefined();
+      expect(answer).toBe('The nearest tire shop is at 456 Oakwood Avenue, Rivermist, 83214.');
     }
   });
 });

@@ -9,6 +9,7 @@
 import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
+import { keyAsWords } from '../grammar.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -488,4 +489,32 @@ export const answerDoneSaidTwice: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => doneSaidTwice(t.answer)),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A closing answer that tells where the nearest place a look-up found is by the answer's key ("The shop location is
+ * "456 Oakwood Avenue, …"" for find_nearest_tire_shop) and never says it is the nearest one the user asked for. The
+ * place unsaid, or undefined.
+ */
+export function nearestUnsaid(turn: AnsweredTurn): string | undefined {
+  for (const c of turn.calls) {
+    const place = /(?:^|_)(?:find|get|locate)_nearest_([a-z]+(?:_[a-z]+)?)$/.exec(apiOf(c.name))?.[1]?.replace(/_/g, ' ');
+    const v = parseToolResponse(c.response);
+    if (!place || !isPlainObject(v) || isErrorResponse({ content: c.response })) continue;
+    const [key, value] = Object.entries(v)[0] ?? [];
+    if (Object.keys(v).length !== 1 || !/(?:location|address)$/i.test(key ?? '') || typeof value !== 'string') continue;
+    // Told by the key ("The shop location is …"), not as the place the user asked for; a navigation set to the address is another deed.
+    const byKey = new RegExp(`\\b(?:the )?${escapeRegExp(keyAsWords(key).toLowerCase())} (?:is|was)\\b`, 'i').exec(turn.answer);
+    if (byKey && !new RegExp(`\\bnearest ${escapeRegExp(place)}\\b`, 'i').test(turn.answer)) return `"${byKey[0]} …" without "the nearest ${place}"`;
+  }
+  return undefined;
+}
+
+export const answerNearestUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_nearest_unsaid',
+  group: 'text',
+  title: 'closing answer tells where the nearest place a look-up found is by the tool answer\'s key ("The shop location is "456 Oakwood Avenue, Rivermist, 83214"." for find_nearest_tire_shop), never saying it is the nearest tire shop the user asked for',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, nearestUnsaid),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
