@@ -207,12 +207,12 @@ export const answerAmountUnitless: CaseMeasure = {
 };
 
 /**
- * A value quoted as code where it is a date, a time or a plain word: "The time is "2020-09-29 05:30".",
- * "the lock status is "locked"", "release date "2023-09-15"". People write "It is 05:30 on 29 September
- * 2020", "the doors are locked".
+ * A value quoted as code where it is a date, a time, a size or a plain word: "The time is "2020-09-29 05:30".",
+ * "the lock status is "locked"", "release date "2023-09-15"", "The disk usage is "79.00 B"". People write "It is
+ * 05:30 on 29 September 2020", "the doors are locked", "it takes up 79.00 B".
  */
 export function quotedScalar(answer: string): string | undefined {
-  const m = /(?:\b(?:is|are|was|of|date|time|status|state|weekday)\s+)"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?: ?[AP]M)?|[a-z]+|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day)"/.exec(answer);
+  const m = /(?:\b(?:is|are|was|of|date|time|status|state|weekday)\s+)"(\d{4}-\d{2}-\d{2}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}:\d{2}(?: ?[AP]M)?|[a-z]+|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|\d+(?:\.\d+)? ?(?:B|KB|MB|GB|TB|bytes))"/.exec(answer);
   return m?.[0];
 }
 
@@ -220,7 +220,7 @@ export const answerQuotedScalar: CaseMeasure = {
   kind: 'case',
   id: 'answer_quoted_scalar',
   group: 'text',
-  title: 'closing answer quotes a date, a time or a plain word as code ("The time is "2020-09-29 05:30".", "the lock status is "locked"", "release date "2023-09-15"")',
+  title: 'closing answer quotes a date, a time, a size or a plain word as code ("The time is "2020-09-29 05:30".", "the lock status is "locked"", "release date "2023-09-15"", "The disk usage is "79.00 B"")',
   population: 'cases that show or ask for a closing answer',
   check: (tc) => turnDefect(tc, (t) => quotedScalar(t.answer)),
 };
