@@ -11,6 +11,7 @@ import { Rng } from '../../pipeline/rng.js';
 import { noisyRules } from '../../stages/evolve/roles/noisyQuery.js';
 import { asideSplitsReference, noiseReasonBesideOwn, reasonBesideOwn } from '../../pipeline/quality/measures/noisyReason.js';
 import { foreignAside } from '../../pipeline/quality/measures/noise.js';
+import { noiseGrammarSlips } from '../../pipeline/quality/measures/text.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 
 const RESEARCH = "I'm working on a research project about sustainable architecture. I need help in finding a few relevant articles and property reviews. Could you search for articles on 'sustainable architecture'?";
@@ -101,6 +102,19 @@ describe('noise_aside_foreign: a car\'s AC temperature is no weather', () => {
       const out = noisyRules({ query: CAR, protected: [] }, new Rng(i, 'ac', CAR)).query;
       expect(foreignAside(CAR, out), out).toBeUndefined();
       expect(out, out).not.toMatch(/\b(?:the weather|the forecast)\b/);
+    }
+  });
+});
+
+describe('noise_grammar_slip: a reason opened with "So" never says "so" again', () => {
+  // bfcl_multi_turn_base_12~noisy_query on a fresh build of 470db61: "So I'd like to get this done before I lose track, so go easy on me."
+  const REQUEST = "It would be great to get a sense of how comprehensive this file has become. Mind tallying up the words in 'summary.txt' for me?";
+  it('flags the slip and the rules never make it', () => {
+    expect(noiseGrammarSlips("So I'd like to get this done before I lose track, so go easy on me.").map((s) => s.rule)).toContain('so-twice');
+    expect(noiseGrammarSlips("So I'd like to get this done before I lose track.")).toEqual([]);
+    for (let i = 0; i < 400; i++) {
+      const out = noisyRules({ query: REQUEST, protected: ['summary.txt'] }, new Rng(i, 'so', REQUEST)).query;
+      for (const s of out.split(/(?<=[.!?])\s+/)) expect(noiseGrammarSlips(s).filter((x) => x.rule === 'so-twice'), out).toEqual([]);
     }
   });
 });

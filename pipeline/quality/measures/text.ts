@@ -196,6 +196,8 @@ const GRAMMAR_SLIPS: { rule: string; re: RegExp }[] = [
   { rule: 'doubled-adverb', re: /\b(?:will not|won't|never) stop(?: [a-z]+ing)? (?:non-stop|on and off|every few minutes)\b/i },
   // One assistant reads the message: "Hi all." / "Morning all." greets a room.
   { rule: 'group-greeting', re: /^\W*(?:hi|hello|hey|morning|evening|afternoon) (?:all|everyone|folks)\b/i },
+  // "So I need this done before I head off, so go easy on me.": "so" opens the sentence and says it again.
+  { rule: 'so-twice', re: /^\W*(?:(?:okay|right),? )?so\b[^.!?]*, so\b/i },
 ];
 
 export function noiseGrammarSlips(text: string): { rule: string; at: string }[] {
@@ -209,7 +211,7 @@ export const noiseGrammarSlip: CaseMeasure = {
   kind: 'case',
   id: 'noise_grammar_slip',
   group: 'text',
-  title: 'noisy query: inserted small talk with a grammar slip ("Bit of an dull request", "my partner keep asking", "a busy days", "keeps telling me" with nothing told, "only starting managing", "To be honest, … honestly, to be honest", "will not stop on and off")',
+  title: 'noisy query: inserted small talk with a grammar slip ("Bit of an dull request", "my partner keep asking", "a busy days", "keeps telling me" with nothing told, "only starting managing", "To be honest, … honestly, to be honest", "will not stop on and off", "So I need this done before I head off, so go easy on me.")',
   population: 'evolved cases with a noisy query',
   check(tc) {
     if (!hasNoise(tc)) return undefined;
