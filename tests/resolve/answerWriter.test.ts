@@ -276,7 +276,8 @@ describe('closing answers say what was done and found in words that fit each fie
       expect(unphrasedField(a), a).toBeUndefined();
       const said = lowered(a);
       for (const fact of [
-        'there are 3 messages, one under USR005 ("Hey Sarah, are you ready for the trip?"), one under USR007 ("I\'ll be there soon.") and one under travel_agent',
+        // Messages sent are said as sent to their receivers (answer-writer-109, answer_sent_told_under).
+        'there are 3 messages, one to USR005 ("Hey Sarah, are you ready for the trip?"), one to USR007 ("I\'ll be there soon.") and one to travel_agent',
         'the new message id is 67410',
         // Every bar of a short list, not the first alone (answer-writer-31).
         '2 results: open 20.08 and close 19.61; open 19.35 and close 19.11',

@@ -517,4 +517,19 @@ export const answerNearestUnsaid: CaseMeasure = {
   check: (tc) => turnDefect(tc, nearestUnsaid),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/** A closing answer telling messages sent as filed "under" their receiver ("one under USR001 (…)") where the call says they were sent to it. */
+export function sentToldUnder(turn: AnsweredTurn): string | undefined {
+  if (!turn.calls.some((c) => /_sent$/.test(apiOf(c.name)) && !isErrorResponse({ content: c.response }))) return undefined;
+  return /\b(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+|none) under [A-Z]+\d+\b/.exec(turn.answer)?.[0];
+}
+
+export const answerSentToldUnder: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_sent_told_under',
+  group: 'text',
+  title: 'closing answer tells messages the user sent as filed under their receivers ("There are 2 messages, one under USR001 (…) and one under USR003 (…)" for view_messages_sent) instead of sent to them',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, sentToldUnder),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];

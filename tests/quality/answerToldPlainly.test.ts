@@ -1,6 +1,7 @@
+// Answer-writer-109 (h-lead34): a looked-up value told before a sentence uses it, the nearest place said as the nearest one, messages sent said as sent to their receivers.
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
-import { nearestUnsaid, toldAfterUse } from '../../pipeline/quality/measures/answerCraft.js';
+import { nearestUnsaid, sentToldUnder, toldAfterUse } from '../../pipeline/quality/measures/answerCraft.js';
 import { Rng } from '../../pipeline/rng.js';
 
 // bfcl_multi_turn_base_107's first turn: answer-writer-108 told the quote first, the symbol the user asked for last.
@@ -39,6 +40,23 @@ describe('the nearest place a look-up found is said as the nearest one (answer_n
       const answer = offlineAnswer({ request: 'Check the tire pressure and find the nearest tire shop if any tire is low.', steps: [shop] } as never, new Rng(seed, 'answer-writer'));
       expect(nearestUnsaid(turn(answer)), answer).toBeUndefined();
       expect(answer).toBe('The nearest tire shop is at 456 Oakwood Avenue, Rivermist, 83214.');
+    }
+  });
+});
+
+describe('messages sent are said as sent to their receivers (answer_sent_told_under)', () => {
+  // bfcl_multi_turn_base_149: answer-writer-108 said "There are 2 messages, one under USR001 (…) and one under USR003 (…)".
+  const sent = { name: 'MessageAPI.view_messages_sent', args: {}, response: '{"messages": {"USR001": [["My name is John. I want to connect."]], "USR003": ["I\'ve decided to drop those dipping stocks from my line-up."]}}' };
+  const request = "Would you mind showing me any recent messages I've sent?";
+  it('flags "one under USR001" for messages sent and passes "one to USR001"', () => {
+    expect(sentToldUnder({ request, calls: [sent], answer: 'There are 2 messages, one under USR001 ("Hi").' })).toBeDefined();
+    expect(sentToldUnder({ request, calls: [sent], answer: 'There are 2 messages, one to USR001 ("Hi").' })).toBeUndefined();
+  });
+  it('the writer says to whom each was sent', () => {
+    for (let seed = 0; seed < 4; seed++) {
+      const answer = offlineAnswer({ request, steps: [sent] } as never, new Rng(seed, 'answer-writer'));
+      expect(sentToldUnder({ request, calls: [sent], answer }), answer).toBeUndefined();
+      expect(answer).toMatch(/one to USR001 \("My name is John\. I want to connect\."\) and one to USR003/);
     }
   });
 });
