@@ -22,8 +22,8 @@ const AFTER_YES = ['Great.', 'Perfect.', 'Thanks.', 'OK.', 'Alright.', 'Wonderfu
  */
 const AFTER_ASK = ['OK.', 'Alright.', 'Got it.'];
 
-/** A reply's rest that opens with a filler of its own: a new opener would stack on it ("Great. Got it: the latte"). */
-const OPENS_FILLER = /^\W*(?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks?|thank you|got it|noted|wonderful|excellent|certainly|of course|no problem|right)\b/i;
+/** A reply's rest opening with any filler word, with or without a comma after it ("Thanks for waiting", "Sure thing"): a new opener would stack on it ("Great. Got it: the latte"), so none is given. */
+const FILLER_WORD_FIRST = /^\W*(?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks?|thank you|got it|noted|wonderful|excellent|certainly|of course|no problem|right)\b/i;
 
 type Turn = { role: 'user' | 'assistant'; content: string };
 
@@ -59,7 +59,7 @@ export function variedAcknowledgements(turns: readonly Turn[], seed: number): Ma
     const prior = turns[i - 1]?.role === 'user' ? turns[i - 1].content : undefined;
     // A question's answer opens with no "Sure." (it would say yes), a thank-you's with no "Great.".
     const options = !prior ? [] : AFFIRMED.test(prior) ? AFTER_YES : userAsks(prior) || /^\W*(?:thanks?|thank you)\b/i.test(prior) ? [] : AFTER_ASK;
-    const fits = OPENS_FILLER.test(rest) ? [] : options.filter((o) => acknowledgementWord(o) !== previous && (uses.get(acknowledgementWord(o)) ?? 0) < MOST && fresh(`${o} ${rest}`));
+    const fits = FILLER_WORD_FIRST.test(rest) ? [] : options.filter((o) => acknowledgementWord(o) !== previous && (uses.get(acknowledgementWord(o)) ?? 0) < MOST && fresh(`${o} ${rest}`));
     if (fits.length) {
       const least = Math.min(...fits.map((o) => uses.get(acknowledgementWord(o)) ?? 0));
       const pool = fits.filter((o) => (uses.get(acknowledgementWord(o)) ?? 0) === least);
