@@ -509,6 +509,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_authors_unjoined: 0,
   answer_search_term_unsaid: 0,
   answer_subject_repeated: 0,
+  answer_symbol_unexplained: 0,
   answer_sent_told_under: 0,
   answer_nearest_unsaid: 0,
   answer_done_said_twice: 0,

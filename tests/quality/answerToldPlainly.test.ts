@@ -1,7 +1,7 @@
-// Answer-writer-109 (h-lead34): a looked-up value told before a sentence uses it, the nearest place said as the nearest one, messages sent said as sent to their receivers.
+// Answer-writer-109 (h-lead34): a looked-up value told before a sentence uses it, the nearest place said as the nearest one, messages sent said as sent to their receivers, a quote naming whose symbol it is.
 import { describe, expect, it } from 'vitest';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
-import { nearestUnsaid, sentToldUnder, toldAfterUse } from '../../pipeline/quality/measures/answerCraft.js';
+import { nearestUnsaid, sentToldUnder, symbolUnexplained, toldAfterUse } from '../../pipeline/quality/measures/answerCraft.js';
 import { Rng } from '../../pipeline/rng.js';
 
 // bfcl_multi_turn_base_107's first turn: answer-writer-108 told the quote first, the symbol the user asked for last.
@@ -57,6 +57,27 @@ describe('messages sent are said as sent to their receivers (answer_sent_told_un
       const answer = offlineAnswer({ request, steps: [sent] } as never, new Rng(seed, 'answer-writer'));
       expect(sentToldUnder({ request, calls: [sent], answer }), answer).toBeUndefined();
       expect(answer).toMatch(/one to USR001 \("My name is John\. I want to connect\."\) and one to USR003/);
+    }
+  });
+});
+
+describe('a quote says whose symbol it is (answer_symbol_unexplained)', () => {
+  // bfcl_multi_turn_base_105: answer-writer-108 said "QUAS is at 725.89, …" after looking QUAS up from "Quasar Ltd.".
+  const lookup = { name: 'TradingBot.get_symbol_by_name', args: { name: 'Quasar Ltd.' }, response: '{"symbol": "QUAS"}' };
+  const quote = { name: 'TradingBot.get_stock_info', args: { symbol: 'QUAS' }, response: '{"price": 725.89, "percent_change": -0.03, "volume": 1.789, "MA(5)": 726.45, "MA(20)": 728.0}' };
+  const request = "I'd like to know how Quasar Ltd.'s stock is doing: its price, trend and volume.";
+  it('flags a quote by the bare symbol and passes one naming the company', () => {
+    expect(symbolUnexplained({ request, calls: [lookup, quote], answer: 'QUAS is at 725.89, down 0.03%.' })).toBeDefined();
+    expect(symbolUnexplained({ request, calls: [lookup, quote], answer: 'Quasar Ltd. (QUAS) is at 725.89, down 0.03%.' })).toBeUndefined();
+  });
+  it('the writer names the company; where the symbol was asked for, it tells it first instead', () => {
+    for (let seed = 0; seed < 4; seed++) {
+      const answer = offlineAnswer({ request, steps: [lookup, quote] } as never, new Rng(seed, 'answer-writer'));
+      expect(symbolUnexplained({ request, calls: [lookup, quote], answer }), answer).toBeUndefined();
+      expect(answer).toMatch(/^Quasar Ltd\. \(QUAS\) is at 725\.89, down 0\.03%/);
+      const asked = offlineAnswer({ request: `${request} And what is its stock symbol?`, steps: [lookup, quote] } as never, new Rng(seed, 'answer-writer'));
+      expect(asked).not.toMatch(/\(QUAS\)/);
+      expect(asked.search(/symbol/)).toBeLessThan(asked.indexOf('725.89'));
     }
   });
 });

@@ -532,4 +532,28 @@ export const answerSentToldUnder: CaseMeasure = {
   check: (tc) => turnDefect(tc, sentToldUnder),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A closing answer quoting a stock by a symbol the turn looked up from the company's name ("QUAS is at 725.89, …"
+ * after get_symbol_by_name("Quasar Ltd.")) that never says whose symbol it is: the user asked about Quasar Ltd.
+ */
+export function symbolUnexplained(turn: AnsweredTurn): string | undefined {
+  for (const c of turn.calls) {
+    if (apiOf(c.name) !== 'get_symbol_by_name' || !isPlainObject(c.args) || typeof c.args.name !== 'string') continue;
+    const v = parseToolResponse(c.response);
+    if (!isPlainObject(v) || typeof v.symbol !== 'string' || !v.symbol) continue;
+    const quoted = new RegExp(`\\b${escapeRegExp(v.symbol)} is at\\b`).test(turn.answer);
+    if (quoted && !turn.answer.toLowerCase().includes(c.args.name.trim().toLowerCase())) return `"${v.symbol} is at …" never says it is "${c.args.name.trim()}"`;
+  }
+  return undefined;
+}
+
+export const answerSymbolUnexplained: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_symbol_unexplained',
+  group: 'text',
+  title: 'closing answer quotes a stock by a symbol the turn looked up from the company\'s name and never says whose symbol it is ("QUAS is at 725.89, down 0.03%, …" after get_symbol_by_name("Quasar Ltd."))',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, symbolUnexplained),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
