@@ -72,8 +72,9 @@ describe('closing answers answer, not frame', () => {
         expect(quotedScalar(a)).toBeUndefined();
       }
     }
-    expect(answers(quasar)[0]).toMatch(/QUAS is at 725\.89, down 0\.03%/);
-    // The symbol only led to the quote: the means, not told (answer_means_told, answer-writer-52).
+    // The quote says whose symbol it is (answer_symbol_unexplained, answer-writer-109).
+    expect(answers(quasar)[0]).toMatch(/^Quasar Ltd\. \(QUAS\) is at 725\.89, down 0\.03%/);
+    // The symbol only led to the quote: the means, not told in a sentence of its own (answer_means_told, answer-writer-52).
     expect(answers(quasar).every((a) => !/trades under|stock symbol of/.test(a))).toBe(true);
     expect(answers(signIn)[0]).toMatch(/signed in to the travel booking service\.$/);
     expect(answers(signIn).every((a) => !/251675|expires/.test(a))).toBe(true);
