@@ -456,3 +456,8 @@ export function pickedRecords(records: Ranked[], best: PickAsked['best']): Ranke
   const top = best === 'max' ? Math.max(...records.map((r) => r.value)) : Math.min(...records.map((r) => r.value));
   return records.filter((r) => r.value === top);
 }
+
+/** The place a "find the nearest …" look-up names ("find_nearest_tire_shop" -> "tire shop"), or undefined for any other call (its API name, without its toolkit). */
+export function nearestPlaceOf(api: string): string | undefined {
+  return /(?:^|_)(?:find|get|locate)_nearest_([a-z]+(?:_[a-z]+)?)$/.exec(api)?.[1]?.replace(/_/g, ' ');
+}

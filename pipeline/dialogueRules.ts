@@ -1055,6 +1055,17 @@ export function openingAcknowledgement(text: string): string | undefined {
   return first && ACKNOWLEDGEMENT.test(first) && !/\?\s*$/.test(first) ? first.trim() : undefined;
 }
 
+/** A reply split at its bare opening acknowledgement ("OK. So that's a latte?" -> "OK." and "So that's a latte?"), or undefined when it opens with none. */
+export function splitAcknowledgement(text: string): { ack: string; rest: string } | undefined {
+  const ack = openingAcknowledgement(text);
+  return ack ? { ack, rest: text.trim().slice(ack.length).trim() } : undefined;
+}
+
+/** Words left after an opener that read as a whole sentence without it ("So that's a latte?", never "and a mocha."). */
+export function standsAlone(rest: string): boolean {
+  return /^["'(]?[A-Z0-9]/.test(rest) && !/^(?:and|but|or|also|too|plus)\b/i.test(rest);
+}
+
 /** A reply's words after its opening acknowledgement that open with a filler of their own ("Noted, the mocha;", "Got it: the latte"): the two stack. */
 export const OPENS_WITH_FILLER = /^(?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|got it|noted|right)(?:[.!:]|,(?= ))/i;
 

@@ -11,7 +11,7 @@
  * filler of their own ("Okay, cool. Noted, the cortado; …") goes: one filler a reply.
  */
 import { AFFIRMED } from './honest.js';
-import { ACKNOWLEDGEMENT_MOST as MOST, OPENS_WITH_FILLER, acknowledgementWord, normalizeLine, openingAcknowledgement, userAsks } from '../../pipeline/dialogueRules.js';
+import { ACKNOWLEDGEMENT_MOST as MOST, OPENS_WITH_FILLER, acknowledgementWord, normalizeLine, splitAcknowledgement, standsAlone, userAsks } from '../../pipeline/dialogueRules.js';
 
 /** After the customer's yes to a read-back ("Yes, that's right." -> "Great. Ask for it at the counter."). */
 const AFTER_YES = ['Great.', 'Perfect.', 'Thanks.', 'OK.', 'Alright.', 'Wonderful.', 'Excellent.'];
@@ -34,51 +34,44 @@ type Turn = { role: 'user' | 'assistant'; content: string };
  */
 export function variedAcknowledgements(turns: readonly Turn[], seed: number): Map<number, string> {
   const uses = new Map<string, number>();
+  const usesOf = (word: string) => uses.get(word) ?? 0;
   const changed = new Map<number, string>();
   let previous: string | undefined;
   const shown = new Set(turns.filter((t) => t.role === 'assistant').map((t) => normalizeLine(t.content)));
   const fresh = (text: string) => !shown.has(normalizeLine(text));
+  // A reply's new text, remembered so that no later one reads word for word the same.
+  const say = (i: number, text: string) => {
+    changed.set(i, text);
+    shown.add(normalizeLine(text));
+  };
+  // An acknowledgement a reply opens with as shown: counted, and the one the next opened reply may not repeat.
+  const opens = (word: string) => {
+    uses.set(word, usesOf(word) + 1);
+    previous = word;
+  };
   turns.forEach((t, i) => {
     if (t.role !== 'assistant') return;
-    const ack = openingAcknowledgement(t.content);
-    if (!ack) return;
-    const word = acknowledgementWord(ack);
-    const text = t.content.trim();
-    const rest = text.slice(text.indexOf(ack) + ack.length).trim();
+    const opened = splitAcknowledgement(t.content);
+    if (!opened) return;
+    const { rest } = opened;
+    const word = acknowledgementWord(opened.ack);
     // One filler a reply: "Okay, cool. Noted, the cortado; …" -> "Noted, the cortado; …" (long_context_filler_stacked).
-    if (OPENS_WITH_FILLER.test(rest) && fresh(rest)) {
-      changed.set(i, rest);
-      shown.add(normalizeLine(rest));
-      return;
-    }
-    if (word !== previous && (uses.get(word) ?? 0) < MOST) {
-      uses.set(word, (uses.get(word) ?? 0) + 1);
-      previous = word;
-      return;
-    }
+    if (OPENS_WITH_FILLER.test(rest) && fresh(rest)) return say(i, rest);
+    if (word !== previous && usesOf(word) < MOST) return opens(word);
     const prior = turns[i - 1]?.role === 'user' ? turns[i - 1].content : undefined;
     // A question's answer opens with no "Sure." (it would say yes), a thank-you's with no "Great.".
     const options = !prior ? [] : AFFIRMED.test(prior) ? AFTER_YES : userAsks(prior) || /^\W*(?:thanks?|thank you)\b/i.test(prior) ? [] : AFTER_ASK;
-    const fits = FILLER_WORD_FIRST.test(rest) ? [] : options.filter((o) => acknowledgementWord(o) !== previous && (uses.get(acknowledgementWord(o)) ?? 0) < MOST && fresh(`${o} ${rest}`));
+    const fits = FILLER_WORD_FIRST.test(rest) ? [] : options.filter((o) => acknowledgementWord(o) !== previous && usesOf(acknowledgementWord(o)) < MOST && fresh(`${o} ${rest}`));
     if (fits.length) {
-      const least = Math.min(...fits.map((o) => uses.get(acknowledgementWord(o)) ?? 0));
-      const pool = fits.filter((o) => (uses.get(acknowledgementWord(o)) ?? 0) === least);
+      const least = Math.min(...fits.map((o) => usesOf(acknowledgementWord(o))));
+      const pool = fits.filter((o) => usesOf(acknowledgementWord(o)) === least);
       const pick = pool[(seed + i * 7919) % pool.length];
-      const w = acknowledgementWord(pick);
-      uses.set(w, (uses.get(w) ?? 0) + 1);
-      previous = w;
-      changed.set(i, rest ? `${pick} ${rest}` : pick);
-      shown.add(normalizeLine(changed.get(i)!));
-      return;
+      opens(acknowledgementWord(pick));
+      return say(i, rest ? `${pick} ${rest}` : pick);
     }
     // No fitting acknowledgement left: the reply without one, when the rest reads as a whole sentence.
-    if (/^["'(]?[A-Z0-9]/.test(rest) && !/^(?:and|but|or|also|too|plus)\b/i.test(rest) && fresh(rest)) {
-      changed.set(i, rest);
-      shown.add(normalizeLine(rest));
-    } else {
-      uses.set(word, (uses.get(word) ?? 0) + 1);
-      previous = word;
-    }
+    if (standsAlone(rest) && fresh(rest)) say(i, rest);
+    else opens(word);
   });
   return changed;
 }

@@ -429,12 +429,17 @@ export function insertionTurns(dialogues: HonestDialogue[]): { role: 'user' | 'a
   const turns: { role: 'user' | 'assistant'; content: string; tokens: number; from: string }[] = [];
   dialogues.forEach((d, n) => {
     d.turns.forEach((t, i) => {
-      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`) ?? worded.get(`${n}:${i}`);
+      const content = rewrittenText(d, n, i, closings, menuText, worded);
       if (content === undefined || content === t.content) turns.push({ role: t.role, content: t.content, tokens: insertedTokens(t), from: d.id });
       else turns.push({ role: t.role, content, tokens: t.role === 'user' ? countTokens(content) : closingTokens(content), from: d.id });
     });
   });
   return turns;
+}
+
+/** Turn `i` of the insertion's dialogue `n` as rewritten for it (its closing, its menu answer, a worded read-back or answer), or undefined where the corpus's own text stands. */
+function rewrittenText(d: HonestDialogue, n: number, i: number, closings: readonly (string | undefined)[], menuText: ReadonlyMap<string, string>, worded?: ReadonlyMap<string, string>): string | undefined {
+  return closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`) ?? worded?.get(`${n}:${i}`);
 }
 
 /**
@@ -487,7 +492,7 @@ function wordedInsertion(dialogues: readonly HonestDialogue[]): { menuText: Read
   const fixed = dialogues.flatMap((d, n) =>
     d.turns.flatMap((t, i) => {
       if (t.role !== 'assistant' || rules.has(`${n}:${i}`)) return [];
-      const f = readBackFrame(closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`) ?? t.content);
+      const f = readBackFrame(rewrittenText(d, n, i, closings, menuText) ?? t.content);
       return f ? [f] : [];
     }),
   );
@@ -539,7 +544,7 @@ function withVariedAcknowledgements(dialogues: readonly HonestDialogue[], key: s
   const shown = dialogues.flatMap((d, n) =>
     d.turns.map((t, i) => {
       at.push({ n, i });
-      const content = closings[n] !== undefined && d.closing?.index === i ? closings[n]! : menuText.get(`${n}:${i}`) ?? worded.get(`${n}:${i}`) ?? t.content;
+      const content = rewrittenText(d, n, i, closings, menuText, worded) ?? t.content;
       return { role: t.role, content };
     }),
   );

@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statesOrder, claimsCanMake, openingAcknowledgement, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statesOrder, claimsCanMake, openingAcknowledgement, splitAcknowledgement, standsAlone, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -1223,7 +1223,7 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
     // once an insertion's openers are varied (./acknowledgements.ts may drop one).
     const normalOf = (i: number) => {
       let t = normal.get(i);
-      if (t === undefined) normal.set(i, (t = normalizeLine(withoutOpener(textOf(i)))));
+      if (t === undefined) normal.set(i, (t = normalizeLine(splitAcknowledgement(textOf(i))?.rest ?? textOf(i))));
       return t;
     };
     // Each wording's rank for this closing (its shapes' most uses, ties by a hash of the insertion,
@@ -1285,12 +1285,6 @@ export function closeInsertion(plans: (ClosingPlan | undefined)[], key: string, 
     said.add(normalOf(best));
     return record(text, n);
   });
-}
-
-/** A reply without its bare opening acknowledgement ("OK. Noted, the mocha." -> "Noted, the mocha."). */
-function withoutOpener(text: string): string {
-  const ack = openingAcknowledgement(text);
-  return ack ? text.trim().slice(ack.length).trim() : text;
 }
 
 /** Whether a kept sentence of the reply already names the order (its words, whatever article it opens with). */
@@ -1828,10 +1822,8 @@ const TAKES_BACK = /^\W*(?:no|nope|actually|sorry|oh|wait|oops)\b/i;
 function fewerAcknowledgements<T extends Turn>(turns: T[], h: number, closing: ClosingPlan | undefined, reword: (c: ClosingPlan) => string): T[] {
   const candidates = turns.flatMap((t, i) => {
     if (t.role !== 'assistant') return [];
-    const ack = openingAcknowledgement(t.content);
-    if (!ack) return [];
-    const rest = t.content.trim().slice(t.content.trim().indexOf(ack) + ack.length).trim();
-    return /^["'(]?[A-Z0-9]/.test(rest) && !/^(?:and|but|or|also|too|plus)\b/i.test(rest) ? [{ i, rest }] : [];
+    const rest = splitAcknowledgement(t.content)?.rest;
+    return rest !== undefined && standsAlone(rest) ? [{ i, rest }] : [];
   });
   if (!candidates.length) return turns;
   const answering = candidates.filter(({ i }) => turns[i - 1]?.role === 'user' && (AFFIRMED.test(turns[i - 1].content) || TAKES_BACK.test(turns[i - 1].content)));

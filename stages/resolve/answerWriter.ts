@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, joinAnd, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { titlesById, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
+import { titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener, shownInAnswer } from './failureSentences.js';
 import { namedOpenerParts, openerWithFailure } from '../../pipeline/partialOpeners.js';
 import { availabilityPhrase } from './availabilityPhrase.js';
@@ -1889,10 +1889,10 @@ function filmFound(s: AnswerInput['steps'][number], value: Record<string, unknow
  * named by the tool, the address said as an address. Undefined for any other answer.
  */
 function nearestPlaceSentence(s: AnswerInput['steps'][number], value: Record<string, unknown>): string | undefined {
-  const place = /(?:^|_)(?:find|get|locate)_nearest_([a-z]+(?:_[a-z]+)?)$/.exec(apiOf(s.name))?.[1];
+  const place = nearestPlaceOf(apiOf(s.name));
   const entries = Object.entries(value);
   if (!place || entries.length !== 1 || !/(?:location|address)$/i.test(entries[0][0]) || typeof entries[0][1] !== 'string' || !entries[0][1].trim()) return undefined;
-  return `The nearest ${place.replace(/_/g, ' ')} is at ${addressInWords(entries[0][1]) ?? entries[0][1].trim()}.`;
+  return `The nearest ${place} is at ${addressInWords(entries[0][1]) ?? entries[0][1].trim()}.`;
 }
 
 /**
@@ -2698,20 +2698,22 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
     });
     const found = (i: number) => { const v = parseToolResponse(steps[i].response); return scalarsOf(isPlainObject(v) ? Object.fromEntries(Object.entries(v).filter(([k, x]) => !givenName(k, x))) : v); };
     const consumed = (i: number) => steps.some((t, k) => k > i && !t.error && found(i).every((v) => scalarsOf(t.args).includes(v)));
-    const askedId = (s: AnswerInput['steps'][number]) => { const v = s.error ? undefined : parseToolResponse(s.response); return isPlainObject(v) && Object.keys(v).some((k) => /(?:^|_)id$/i.test(k) && asksFor(k, input.request)); };
-    const unasked = steps.map((s, i) => idOnly[i] && consumed(i) && !askedId(s));
+    // What the user asked for is news, not the means: an id they asked for ({"author_id": …} for "their unique author
+    // ID"), or a one-value look-up's value (Zeta Corp's "stock symbol"), told before the call that took it, never after
+    // a sentence already using it ("ZETA is at 150.75 … "Zeta Corp" trades under the symbol ZETA.").
+    const asked = (s: AnswerInput['steps'][number]) => {
+      const v = s.error ? undefined : parseToolResponse(s.response);
+      if (!isPlainObject(v)) return false;
+      const keys = Object.keys(v);
+      return keys.some((k) => (/(?:^|_)id$/i.test(k) || keys.length === 1) && asksFor(k, input.request));
+    };
+    const unasked = steps.map((s, i) => idOnly[i] && consumed(i) && !asked(s));
     if (unasked.some(Boolean) && unasked.some((u) => !u)) {
       steps = steps.filter((_, i) => !unasked[i]);
       said = said.filter((_, i) => !unasked[i]);
     }
-    // A one-value look-up the user asked for (Zeta Corp's "stock symbol") is news, not the means: told before the call
-    // that took it, never after a sentence already using it ("ZETA is at 150.75 … "Zeta Corp" trades under the symbol ZETA.").
-    const askedValue = (s: AnswerInput['steps'][number]) => {
-      const v = s.error ? undefined : parseToolResponse(s.response);
-      return isPlainObject(v) && Object.keys(v).length === 1 && asksFor(Object.keys(v)[0], input.request);
-    };
     const kept = steps;
-    const order = meansAfter(kept, (i) => askedId(kept[i]) || askedValue(kept[i]));
+    const order = meansAfter(kept, (i) => asked(kept[i]));
     steps = order.map((i) => steps[i]);
     said = order.map((i) => said[i]);
   }

@@ -10,6 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
+import { nearestPlaceOf } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -445,7 +446,7 @@ export function toldAfterUse(answer: string): string | undefined {
   const tells = /(?:\btrades under the symbol|\b[Tt]he (?:stock )?symbol (?:of|for) [^.;]+? is|\b[Tt]he zip ?code (?:of|for) [^.;]+? is) "?([A-Z0-9][A-Za-z0-9_-]*)"?/g;
   for (const m of answer.matchAll(tells)) {
     const before = answer.slice(0, m.index).split(/(?<=[.;])\s+/).slice(0, -1).join(' ');
-    if (before && new RegExp(`(?<![\\w-])${m[1].replace(/[-]/g, '\\-')}(?![\\w-])`).test(before)) return `"${m[0]}" after "${before.slice(0, 70)}"`;
+    if (before && new RegExp(`(?<![\\w-])${escapeRegExp(m[1])}(?![\\w-])`).test(before)) return `"${m[0]}" after "${before.slice(0, 70)}"`;
   }
   return undefined;
 }
@@ -496,7 +497,7 @@ export const answerDoneSaidTwice: CaseMeasure = {
  */
 export function nearestUnsaid(turn: AnsweredTurn): string | undefined {
   for (const c of turn.calls) {
-    const place = /(?:^|_)(?:find|get|locate)_nearest_([a-z]+(?:_[a-z]+)?)$/.exec(apiOf(c.name))?.[1]?.replace(/_/g, ' ');
+    const place = nearestPlaceOf(apiOf(c.name));
     const v = parseToolResponse(c.response);
     if (!place || !isPlainObject(v) || isErrorResponse({ content: c.response })) continue;
     const [key, value] = Object.entries(v)[0] ?? [];

@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { readBackDropsPlace, orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, OPENS_WITH_FILLER, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+import { readBackDropsPlace, orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, OPENS_WITH_FILLER, splitAcknowledgement, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
 export { readBackFrame };
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
@@ -810,10 +810,9 @@ export const contextMenuClauseGarbled: CaseMeasure = {
  * or "Right, the mocha;"); the pair, or undefined.
  */
 export function stackedFiller(text: string): string | undefined {
-  const first = openingAcknowledgement(text);
-  if (!first) return undefined;
-  const m = OPENS_WITH_FILLER.exec(text.trim().slice(first.length).trim());
-  return m ? `${first} ${m[0]}` : undefined;
+  const opened = splitAcknowledgement(text);
+  const m = opened && OPENS_WITH_FILLER.exec(opened.rest);
+  return m ? `${opened.ack} ${m[0]}` : undefined;
 }
 
 export const contextFillerStacked: CaseMeasure = {

@@ -17,7 +17,7 @@ import { thoughtDefect, thoughtsOf } from './text.js';
 import { answeredTurns } from './answers.js';
 import { DECODE_FAILURE, failureKind, localityOf } from '../../errors/environment.js';
 import { intentOf } from '../../thoughtPhrases.js';
-import { MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, quotedInOtherRole, recordLabels, valueSource } from '../../thoughtPhrases.js';
+import { DOC_PHRASES, MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, quotedInOtherRole, recordLabels, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 
@@ -1068,13 +1068,16 @@ export const thoughtLookupPrinted: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, lookupPrinted),
 };
 
+/** The doc constructions the thought writer rewords (DOC_PHRASES), found anywhere in a thought, not only opening an intent. */
+const DOC_PHRASE_PASTED = new RegExp(DOC_PHRASES.map(([re]) => `\\b(?:${re.source.replace(/^\^/, '')})`).join('|'), 'i');
+
 /**
  * What a doc construction says, as a thought pastes it: "get the movies ordered by rating", "get the similar movies",
  * "get the weekday today", "get the coordinate of", "look up the article on Arxiv", "get the symbol of the stock by
  * company name", "convert the liter to gallon", "create a ticket and queue it", "get the zipcode".
  */
 export function intentDocPhrase(thought: string): string | undefined {
-  return /\b(?:get the (?:movies|films) ordered by (?:rating|popularity)|get the similar (?:movies|films)|get the weekday today|get the coordinate of|look up the article on Arxiv|get the symbol of (?:the|a) stock by company name|convert the (?:liter to gallon|gallon to liter)|create a ticket and queue it|get the zipcode|authenticate the user for ticket system)\b/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return DOC_PHRASE_PASTED.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
 }
 
 export const thoughtIntentDocPhrase: CaseMeasure = {
