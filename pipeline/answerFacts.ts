@@ -461,3 +461,37 @@ export function pickedRecords(records: Ranked[], best: PickAsked['best']): Ranke
 export function nearestPlaceOf(api: string): string | undefined {
   return /(?:^|_)(?:find|get|locate)_nearest_([a-z]+(?:_[a-z]+)?)$/.exec(api)?.[1]?.replace(/_/g, ' ');
 }
+
+/** An answer's sentences, cut outside quotes only (a quoted message's own full stops are the message's). */
+export function answerSentences(answer: string): string[] {
+  const quotes: string[] = [];
+  // A quote that ends its own sentence ("… Cosmos IBC!") ends the answer's too: marked \u0002.
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001${/[.!?]"$/.test(q) ? '\u0002' : ''}`);
+  return masked
+    .split(/(?<=[.!?\u0002]|\u0001[.!?])\s+(?=[A-Z\u0000(])/)
+    .map((s) => s.replace(/\u0000(\d+)\u0001\u0002?/g, (_, i: string) => quotes[Number(i)]).trim())
+    .filter(Boolean);
+}
+
+/** The numbers a sentence states outside quotes ("103", "14:00", "3426812"). */
+export function numbersTold(sentence: string): string[] {
+  return sentence.replace(/"(?:[^"\\]|\\.)*"/g, ' ').match(/\b\d[\d,.:]*\d\b|\b\d\b/g) ?? [];
+}
+
+/**
+ * The sentences (by index) that state three or more numbers, every one already stated before them in
+ * the same answer: "Room 103 is the only one free from 14:00 to 16:00. I reserved room 103 from 14:00
+ * to 16:00.", a flight told booked and then its invoice told again field by field (answer_facts_restated).
+ */
+export function restatedSentences(sentences: readonly string[]): number[] {
+  const seen = new Set<string>();
+  const out: number[] = [];
+  sentences.forEach((s, i) => {
+    const told = numbersTold(s);
+    // A quote the answer has not given yet is news (a review's text beside a rating and a day told before).
+    const quotes = s.match(/"(?:[^"\\]|\\.)*"/g) ?? [];
+    if (new Set(told).size >= 3 && told.every((n) => seen.has(n)) && quotes.every((q) => seen.has(q))) out.push(i);
+    for (const n of [...told, ...quotes]) seen.add(n);
+  });
+  return out;
+}

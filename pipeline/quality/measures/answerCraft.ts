@@ -10,7 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
-import { nearestPlaceOf } from '../../answerFacts.js';
+import { answerSentences, nearestPlaceOf, restatedSentences } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -557,4 +557,50 @@ export const answerSymbolUnexplained: CaseMeasure = {
   check: (tc) => turnDefect(tc, symbolUnexplained),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A list told by a bare count ("I got back 3 films: …", "I came across 3 emails: …", "There are 5 films, among
+ * them …") that never says which list it is: the films playing in China now or the ones coming soon, the
+ * user's inbox, the reviews of which film, what a search looked for. The user asked for one of them; a
+ * careful assistant says which ("Three films are playing in China now: …", "You have 3 emails in your
+ * inbox: …", ""The Godfather" has 3 reviews: …"). A qualifier before the noun ("three popular films", "2
+ * unread emails") or after it ("3 properties in Paris"), or a subject before the frame ("For property
+ * 28722771, I found …"), says it.
+ */
+const BARE_LIST = /(?:^|(?<=[.!?;] ))(?:I got back|I came across|I found|There (?:are|is)) (?:\d+|no|one|two|three|four|five|six|seven|eight|nine|ten) (films?|movies?|emails?|reviews?|results?|papers?|articles?|news articles?|properties|property|places?)(?=:|, among them|\.)/;
+
+export function listUnnamed(answer: string): string | undefined {
+  return BARE_LIST.exec(answer)?.[0];
+}
+
+export const answerListUnnamed: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_list_unnamed',
+  group: 'text',
+  title: 'closing answer tells a list by a bare count that never says which list it is ("I got back 3 films: …" for the films playing in China now, "I came across 3 emails: …" for the inbox, "There are 3 reviews: …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => listUnnamed(t.answer)),
+};
+
+/**
+ * A sentence that only tells again what the answer already said: "Room 103 is the only one free from 14:00
+ * to 16:00. I reserved room 103 from 14:00 to 16:00." (teval_query_66_2), a flight told booked at 400 USD
+ * under booking 3426812 and then "The invoice is for the business-class trip from SFO to LAX on 25 November
+ * 2026, 400 USD (booking 3426812, transaction 45451592)." (bfcl_multi_turn_base_175). Three or more numbers,
+ * every one told before.
+ */
+export function factsRestated(answer: string): string | undefined {
+  const sentences = answerSentences(answer);
+  const at = restatedSentences(sentences)[0];
+  return at === undefined ? undefined : sentences[at];
+}
+
+export const answerFactsRestated: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_facts_restated',
+  group: 'text',
+  title: 'closing answer has a sentence that only tells again numbers it already told ("Room 103 is the only one free from 14:00 to 16:00. I reserved room 103 from 14:00 to 16:00.", an invoice restating the booking just told)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => factsRestated(t.answer)),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];

@@ -50,4 +50,44 @@ export const answerYesNoUnanswered: CaseMeasure = {
   },
 };
 
-export const ANSWER_QUESTION_MEASURES = [answerYesNoUnanswered];
+/** Words that carry a sentence's subject: four letters or more, cut to a stem ("rooms" and "room" meet). */
+const STOP = /^(?:there|these|those|this|that|with|from|into|your|have|does|will|would|could|should|which|what|when|where|some|only|also|just|then|than|them|they|their|about|after|before|between)$/;
+const subjectWords = (text: string) => new Set((text.toLowerCase().replace(/"(?:[^"\\]|\\.)*"/g, ' ').match(/[a-z]{4,}/g) ?? []).filter((w) => !STOP.test(w)).map((w) => w.slice(0, 4)));
+
+/**
+ * A yes or no said of the wrong list: the request asks whether there are meeting rooms free and the
+ * answer opens "Yes, the five top-rated films include …" (teval_query_66_2: the films listed before
+ * the rooms took the verdict). The sentence carrying the yes or no lists things and shares no word
+ * with the question.
+ */
+export function verdictOffQuestion(turn: AnsweredTurn): string | undefined {
+  const question = yesNoQuestion(turn.request);
+  if (!question) return undefined;
+  const first = sentencesOf(turn.answer).find((s) => !/^(?:I'm |I am )?sorry\.?$/i.test(s.trim()))?.trim() ?? '';
+  const said = /^(?:Yes|No), (.+)$/.exec(first)?.[1];
+  // The shape that goes wrong is a list answering "are there any …": a verdict sentence that lists things
+  // ("Yes, the five top-rated films include "A", "B" and "C".). A flag said in other words than the
+  // question's ("No, the verification was not successful" for "whether my details match") is on it.
+  if (!said || (said.match(/"(?:[^"\\]|\\.)*"/g) ?? []).length < 2) return undefined;
+  const asked = subjectWords(question);
+  return [...subjectWords(said)].some((w) => asked.has(w)) ? undefined : `asked whether ${question.slice(0, 70)}; answer opens "${first.slice(0, 70)}"`;
+}
+
+export const answerVerdictOffQuestion: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_verdict_off_question',
+  group: 'text',
+  title: 'closing answer says yes or no of something other than what the yes/no question asked ("Yes, the five top-rated films include …" for "could you see if there are any meeting rooms available from 2pm to 4pm")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc: TestCase) => {
+    const turns = answeredTurns(tc);
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = verdictOffQuestion(t);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_QUESTION_MEASURES = [answerYesNoUnanswered, answerVerdictOffQuestion];
