@@ -22,18 +22,24 @@ const ORDINAL: Record<string, number> = { second: 2, third: 3, fourth: 4, fifth:
 const ORDINAL_REQUEST = /\bthe\s+(second|third|fourth|fifth|2nd|3rd|4th|5th)\s+(?:[a-z]+\s+)?(?:movie|film|article|paper|result|property|listing)\b(?!s)/i;
 /** "the most cited article", "the paper with the most citations". */
 const CITED_REQUEST = /\bmost[- ]cited\b|\bmost citations\b|\bhighest (?:number of )?citations\b|\bmost frequently cited\b/i;
+/** "her most cited paper", "John Smith's most cited article": the most cited of one person's work. */
+const OWNED_CITED = /\b(?:her|his|their|[A-Z][a-z]+(?:'s|’s))\s+most[- ]cited\s+(?:paper|article|publication|work|study)\b/;
+/** "the article titled 'Impact of AI on Modern Society'": one paper by its title. */
+const TITLED_REQUEST = /\b(?:article|paper|publication|study)\s+(?:titled|entitled|called|named)\s+['"‘“]([^'"’”]{3,120})['"’”]/i;
 
 /**
  * What a request picks by rank: the most popular / highest rated / most cited / first `n` of a list,
  * or the record at place `n` ("the third movie": by "place"). Plural without a count ("top-rated
  * movies") is a list, not a pick.
  */
-export function rankRequest(userText: string): { by: 'popular' | 'rated' | 'first' | 'cited' | 'place'; n: number } | undefined {
+export function rankRequest(userText: string): { by: 'popular' | 'rated' | 'first' | 'cited' | 'place' | 'titled'; n: number; owned?: true; title?: string } | undefined {
   const m = RANK_REQUEST.exec(userText);
   if (!m) {
     const place = ORDINAL_REQUEST.exec(userText);
     if (place) return { by: 'place', n: ORDINAL[place[1].toLowerCase()] };
-    return CITED_REQUEST.test(userText) ? { by: 'cited', n: 1 } : undefined;
+    if (CITED_REQUEST.test(userText)) return { by: 'cited', n: 1, ...(OWNED_CITED.test(userText) ? { owned: true as const } : {}) };
+    const titled = TITLED_REQUEST.exec(userText);
+    return titled ? { by: 'titled', n: 1, title: titled[1].trim() } : undefined;
   }
   const count = m[1] ?? m[3];
   const n = count ? (COUNT[count.toLowerCase()] ?? Number(count)) : m[5] ? undefined : 1;
@@ -54,7 +60,7 @@ export function rankAsked(userText: string, subs: string[]): string | undefined 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The ids (or titles) a list answer names, in its order, with each record when it is one. */
-function listed(answer: unknown): { keys: unknown[][]; records?: Record<string, unknown>[] } | undefined {
+function listed(answer: unknown): { keys: unknown[][]; records?: Record<string, unknown>[]; papers?: true } | undefined {
   if (!isRecord(answer)) return undefined;
   for (const v of Object.values(answer)) {
     if (Array.isArray(v) && v.length >= 2 && v.every(isRecord) && v.some((r) => 'id' in r || 'title' in r || 'name' in r)) {
@@ -66,7 +72,7 @@ function listed(answer: unknown): { keys: unknown[][]; records?: Record<string, 
   const titles = Array.isArray(answer.title) && answer.title.length === (ids as unknown[] | undefined)?.length ? (answer.title as unknown[]) : undefined;
   const cited = Array.isArray(answer.cited_by) && answer.cited_by.length === (ids as unknown[] | undefined)?.length ? (answer.cited_by as unknown[]) : undefined;
   if (Array.isArray(ids) && ids.length >= 2)
-    return { keys: ids.map((x, i) => (titles ? [x, titles[i]] : [x])), ...(cited ? { records: ids.map((x, i) => ({ id: x, cited_by: cited[i] })) } : {}) };
+    return { keys: ids.map((x, i) => (titles ? [x, titles[i]] : [x])), papers: true, ...(cited ? { records: ids.map((x, i) => ({ id: x, cited_by: cited[i] })) } : {}) };
   return undefined;
 }
 
@@ -97,6 +103,23 @@ export function rankContradiction(messages: ChatMessage[], groundTruth: Action |
       const picked = list.keys.findIndex((ks) => Object.values(action.args as Record<string, unknown>).some((v) => ks.some((k) => same(k, v))));
       if (picked < 0) continue;
       const what = toJson(list.keys[picked][0]);
+      // A paper named by its title is the result with that title: a citation of another result answers
+      // nothing the user asked (teval_query_329_1 cites "Measuring the impact of AI and modern society" for
+      // the user's own "Impact of AI on Modern Society", which no result is).
+      if (asked.by === 'titled') {
+        if (!list.papers || typeof list.keys[picked][1] !== 'string') continue;
+        const plain = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+        return plain(list.keys[picked][1] as string) === plain(asked.title!) ? undefined : `${action.name} takes ${what} ("${list.keys[picked][1] as string}") for the paper titled "${asked.title}"`;
+      }
+      // One person's most cited paper is never the most cited result of a search about something else: Scholar's
+      // author record gives no citation counts, so nothing shown tells it (teval_query_77_2 cites the first
+      // "academic libraries" result for Jane Brown's most cited paper).
+      if (asked.owned && list.papers) {
+        const search = i > 0 ? shownAction(messages[i - 1].content) : undefined;
+        const query = search && isRecord(search.args) ? Object.values(search.args).filter((v): v is string => typeof v === 'string').join(' ') : '';
+        const names = [...user.matchAll(/\b([A-Z][a-z]+ [A-Z][a-z]+)\b/g)].map((x) => x[1]);
+        if (!names.some((n) => query.includes(n))) return `${action.name} takes ${what}, a result of a search for ${toJson(query)}, for one person's most cited paper`;
+      }
       if (asked.by === 'first') return picked < asked.n ? undefined : `${action.name} takes ${what}, record ${picked + 1} of the list, for the first ${asked.n > 1 ? asked.n : 'one'}`;
       if (asked.by === 'place') return picked === asked.n - 1 ? undefined : `${action.name} takes ${what}, record ${picked + 1} of the list, for record ${asked.n}`;
       const by = list.records && (asked.by === 'cited' ? (Object.keys(list.records[0]).includes('cited_by') ? 'cited_by' : undefined) : rankAsked(user, Object.keys(list.records[0])));

@@ -116,6 +116,21 @@ describe('a pick by rank agrees with the list it comes from', () => {
     expect(rankContradiction(cited, cite('EQ8shYj8Ai8J'))).toMatch(/\(cited_by 1805\) for the most cited; the list gives cited_by 7004 to "pdcI9r5sCJcJ"/);
     expect(rankContradiction(cited, cite('pdcI9r5sCJcJ'))).toBeUndefined();
   });
+
+  it('query_329_1: a paper named by its title is the result with that title; query_77_2: one person\'s most cited paper is no search result about something else', () => {
+    expect(rankRequest("I have written an article titled 'Impact of AI on Modern Society'. Could you generate an MLA citation for it?")).toEqual({ by: 'titled', n: 1, title: 'Impact of AI on Modern Society' });
+    expect(rankRequest('Gather information about author Jane Brown and determine the citation format for her most cited paper.')).toEqual({ by: 'cited', n: 1, owned: true });
+    const scholar = "{'title': ['Measuring the impact of AI and modern society', 'Impact of AI on modern society'], 'cited_by': [13487, 1324], 'organic_id': ['DQ2vUWaq85YJ', 'LxFzuHu3Uz7C']}";
+    const cite = (q: string): Action => ({ name: 'GoogleScholar.get_citation_format', args: { q } });
+    const titled: ChatMessage[] = [{ role: 'system', content: 'tools' }, { role: 'user', content: "I have written an article titled 'Impact of AI on Modern Society'. Could you generate an MLA citation for it?" }, { role: 'assistant', content: '{"name": "GoogleScholar.search_google_scholar", "args": {"query": "Impact of AI on Modern Society"}}' }, { role: 'function', content: scholar }];
+    expect(rankContradiction(titled, cite('DQ2vUWaq85YJ'))).toMatch(/"Measuring the impact of AI and modern society"\) for the paper titled "Impact of AI on Modern Society"/);
+    expect(rankContradiction(titled, cite('LxFzuHu3Uz7C'))).toBeUndefined();
+    const libraries = "{'title': ['Academic libraries and modern education', 'A critical look at academic libraries'], 'cited_by': [12125, 4079], 'organic_id': ['JY-va7uEmP8J', 'JWTSRMsFJ8B8']}";
+    const owned = (query: string): ChatMessage[] => [{ role: 'system', content: 'tools' }, { role: 'user', content: "Gather information about author Jane Brown and determine the citation format for her most cited paper. Also search for articles on 'academic libraries'." }, { role: 'assistant', content: JSON.stringify({ name: 'GoogleScholar.search_google_scholar', args: { query } }) }, { role: 'function', content: libraries }];
+    expect(rankContradiction(owned('role and impact of academic libraries in modern education'), cite('JY-va7uEmP8J'))).toMatch(/a result of a search for "role and impact of academic libraries in modern education", for one person's most cited paper/);
+    // A search by the person's name ranks her papers: its most cited result answers it.
+    expect(rankContradiction(owned('Jane Brown'), cite('JY-va7uEmP8J'))).toBeUndefined();
+  });
 });
 
 /** The papers of a simulated arXiv answer, which since api-simulator-107 is Lagent's text of recorded papers ("Published: …\nTitle: …\nAuthors: …\nSummary: …", a blank line between), as records. */
