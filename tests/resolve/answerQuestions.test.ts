@@ -11,6 +11,7 @@ import { Rng } from '../../pipeline/rng.js';
 import { offlineAnswer, type AnswerInput } from '../../stages/resolve/answerWriter.js';
 import { askedFieldMissing } from '../../pipeline/quality/measures/answers.js';
 import { yesNoUnanswered } from '../../pipeline/quality/measures/answerQuestions.js';
+import { fieldUntranslated } from '../../pipeline/quality/measures/answerCraft.js';
 import { askedFieldWord, yesNoQuestion } from '../../pipeline/answerFacts.js';
 import type { TestCase } from '../../pipeline/schemas.js';
 
@@ -100,10 +101,11 @@ describe('fields asked for in other words are told in the user\'s word', () => {
     expect(askedFieldMissing(turn(input, 'The reply lists 2 films: "红猪" (date "11月17日") and "涉过愤怒的海" (date "11月25日").'), tools)).toMatch(/genre/);
     for (const a of answers(input)) {
       expect(askedFieldMissing(turn(input, a), tools)).toBeUndefined();
-      expect(a).toContain('genre 喜剧 / 动画 / 冒险');
-      expect(a).toContain('144830 people interested');
-      expect(a).not.toMatch(/\bcate /);
-      expect(a).toContain('country of origin 日本');
+      // Douban's genres, region and day said in English (answer-writer-111, answer_field_untranslated).
+      expect(a).toContain('"红猪", a comedy, animation and adventure film from Japan, out on 17 November, with 144830 people interested');
+      expect(a).toContain('"涉过愤怒的海", a drama, crime and mystery film from mainland China, out on 25 November');
+      expect(a).not.toMatch(/\bcate |喜剧|日本|11月17日/);
+      expect(fieldUntranslated(a), a).toBeUndefined();
     }
   });
 

@@ -603,4 +603,30 @@ export const answerFactsRestated: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => factsRestated(t.answer)),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A film's genre, region or release day told in Douban's Chinese inside an English answer: ""红猪", with
+ * release date 11月17日, category 喜剧 / 动画 / 冒险, region 日本 …" (teval_query_46_2, 448_0, 58_1). A careful
+ * writer says it in the answer's language ("a comedy, animation and adventure film from Japan, out on 17
+ * November"); titles and people's names, which are names, stay as written (and titles are quoted). So is
+ * Douban's description, whose frame ("红猪是一部日本的喜剧、动画、冒险电影，由宫崎骏导演") was quoted whole.
+ */
+const FIELD_IN_CHINESE = /\b(?:release date|date|categor(?:y|ies)|genres?|region|country(?: of origin)?)\s+[^\s"]*[\u4e00-\u9fff]|\b\d{1,2}月\d{1,2}日/;
+
+/** Douban's description quoted whole, its frame untranslated: "The description of "红猪" is "红猪是一部日本的喜剧、动画、冒险电影，由宫崎骏导演. …"". */
+const DESCRIPTION_IN_CHINESE = /"[^"]{0,60}是一部[^"]{0,40}?(?:电影|电视剧|纪录片)/;
+
+export function fieldUntranslated(answer: string): string | undefined {
+  const hit = FIELD_IN_CHINESE.exec(answer.replace(/"(?:[^"\\]|\\.)*"/g, '""')) ?? DESCRIPTION_IN_CHINESE.exec(answer);
+  return hit?.[0];
+}
+
+export const answerFieldUntranslated: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_field_untranslated',
+  group: 'text',
+  title: 'closing answer tells a film\'s genre, region or release day in Douban\'s Chinese after an English label ("with release date 11月17日, category 喜剧 / 动画 / 冒险, region 日本"), or quotes Douban\'s description frame untranslated ("The description of "红猪" is "红猪是一部日本的喜剧、动画、冒险电影，…""), instead of saying it in English',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => fieldUntranslated(t.answer)),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];

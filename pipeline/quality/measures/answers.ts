@@ -15,6 +15,7 @@ import { keyAsWords } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
 import { askedCount, asksWholeList, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
+import { dayInEnglish, genresInEnglish, regionInEnglish } from '../../doubanWords.js';
 import type { CaseMeasure } from '../types.js';
 
 export interface AnsweredTurn {
@@ -326,7 +327,9 @@ export function askedFieldMissing(turn: AnsweredTurn, tools: TestCase['tools'] =
           const firstSentence = flat ? /^.{8,40}?[.!?](?=\s)/.exec(flat)?.[0] ?? '' : '';
           // A comma list said as a list ("Qizhang Feng, Mengnan Du and Xia Hu" for "Qizhang Feng, Mengnan Du, Xia Hu") is the value told.
           const listed = typeof v === 'string' && !flat && /, [^,]+$/.test(v) ? v.trim().replace(/, ([^,]+)$/, ' and $1') : '';
-          const shown = [text, firstSentence, listed, typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : ''].filter(Boolean);
+          // Douban's genres, region and release day are told in English ("a comedy and adventure film from Japan, out on 17 November").
+          const english = [genresInEnglish(v), regionInEnglish(v), dayInEnglish(v)].map((x) => x ?? '');
+          const shown = [text, firstSentence, listed, typeof v === 'number' ? v.toLocaleString('en-US') : '', typeof v === 'string' ? dayInWords(v) ?? '' : '', ...english].filter(Boolean);
           if (!shown.some((x) => turn.answer.includes(x))) return `${word} (\`${k}\`) of "${name}" asked for and left out`;
           // Told under the source's name where the user said another word ("vote average 8.7" for "rating").
           // A value the call was asked about is the finding's subject ("For the region "中国大陆", …"), not the field told.
