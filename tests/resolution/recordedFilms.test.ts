@@ -99,4 +99,25 @@ describe('a film popularity within what TMDB gives (simulated_film_popularity_be
       expect(unknown.popularity).toBeLessThanOrEqual(2919.272);
     }
   });
+  it('an older film the plan itself takes from the list is judged against any film, not the classics (teval_query_478_0)', () => {
+    const uri = parseToolResponse("{'id': 554600, 'title': 'Uri: The Surgical Strike', 'release_date': '2019-01-11', 'popularity': 1462.024}");
+    expect(filmPopularityBeyondRecorded(uri, peaks)).toMatch(/before 2022 at most 124.168/);
+    expect(filmPopularityBeyondRecorded(uri, peaks, () => false, (id) => id === 554600)).toBeNull();
+    expect(filmPopularityBeyondRecorded(parseToolResponse("{'id': 603, 'title': 'The Matrix', 'release_date': '1999-03-30', 'popularity': 17776.454}"), peaks, () => false, (id) => id === 603)).toMatch(/any film at most 2919.272/);
+  });
+  it('a made-up film released before 2022 among similar films is no more popular than twice the classics\' peak (api-simulator-157)', () => {
+    const similar = tevalTrajectories(['query_69_1'])[0].tools;
+    let older = 0;
+    for (let seed = 1; seed <= 30; seed++) {
+      const answer = JSON.parse(simulateOffline({ name: 'FilmTMDB.get_similar_movies', args: { movie_id: 194 }, tools: similar }, new Rng(seed, 'pop', 'similar')).response);
+      const films = (Object.values(answer).find(Array.isArray) ?? []) as { release_date?: string; popularity?: number }[];
+      for (const f of films) {
+        if (typeof f.popularity !== 'number' || typeof f.release_date !== 'string' || f.release_date >= '2022-01-01') continue;
+        older++;
+        expect(f.popularity, JSON.stringify(f)).toBeLessThanOrEqual(248);
+      }
+      expect(filmPopularityBeyondRecorded(answer, peaks) ?? null, JSON.stringify(answer)).toBeNull();
+    }
+    expect(older).toBeGreaterThan(10);
+  });
 });

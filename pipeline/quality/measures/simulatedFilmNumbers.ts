@@ -17,6 +17,7 @@ import { firstRecordDefect, planArgStrings, shareJudged, shownSimulatedSteps, tr
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import type { TestCase } from '../../schemas.js';
+import { toolSteps } from '../../steps.js';
 
 /** The numbers of a film TMDB's answers give, and how far from a recording each may drift. */
 const FILM_NUMBERS: Record<string, (value: number, recorded: readonly number[]) => boolean> = {
@@ -117,14 +118,17 @@ function recordedAnswers(cases: readonly TestCase[], ctx: QualityContext): unkno
  * Each case's verdict over its shown simulated film answers: the first defect `judge` finds, null when it
  * judged one and found none, no entry when it judged none. A number the task's own plan writes is the plan's.
  */
-function filmVerdicts(cases: readonly TestCase[], ctx: QualityContext, judge: (value: unknown, inPlan: (n: number) => boolean) => string | null | undefined): Map<string, string | null> {
+function filmVerdicts(cases: readonly TestCase[], ctx: QualityContext, judge: (value: unknown, inPlan: (n: number) => boolean, takenByPlan: (id: number) => boolean) => string | null | undefined): Map<string, string | null> {
   const out = new Map<string, string | null>();
   for (const tc of cases) {
     let verdict: string | null | undefined;
     const plan = new Set(planArgStrings(tc, ctx).flatMap((a) => a.match(/\d+(?:\.\d+)?/g) ?? []).map(Number));
+    // The ids the plan's calls take (get_movie_reviews(movie_id=554600)): films its recorded world listed.
+    const t = ctx.trajectory(tc.trajectoryId);
+    const taken = new Set((t ? toolSteps(t) : []).flatMap(({ step }) => (isPlainObject(step.action.args) ? Object.values(step.action.args).filter((v): v is number => typeof v === 'number') : [])));
     for (const step of shownSimulatedSteps(tc, ctx) ?? []) {
       if (step.response!.error || !isFilmTool(step.action.name)) continue;
-      const why = judge(parseToolResponse(step.response!.content), (n) => plan.has(n));
+      const why = judge(parseToolResponse(step.response!.content), (n) => plan.has(n), (id) => taken.has(id));
       if (why === undefined) continue;
       verdict = why ? `${step.action.name}: ${why}` : (verdict ?? null);
       if (why) break;
@@ -185,11 +189,15 @@ export function popularityPeaks(answers: Iterable<unknown>): PopularityPeaks | u
  * older one at 124.168): The Matrix at 17776.454, A Year of Fitness at 16307.212. Null when each is
  * within; undefined when the answer gives no film popularity. `given` as for filmNumberOffRecorded.
  */
-export function filmPopularityBeyondRecorded(answer: unknown, peaks: PopularityPeaks, given: (n: number) => boolean = () => false): string | null | undefined {
+export function filmPopularityBeyondRecorded(answer: unknown, peaks: PopularityPeaks, given: (n: number) => boolean = () => false, takenByPlan: (id: number) => boolean = () => false): string | null | undefined {
   return firstRecordDefect(answer, (v) => {
     const p = numberOf(v.popularity);
     if (p === undefined || given(p)) return undefined;
-    const old = typeof v.release_date === 'string' && v.release_date < OLD_BEFORE && peaks.old !== undefined;
+    // An older film the task's own plan takes by id from this list was listed there in the world T-Eval recorded
+    // (teval_query_478_0's top 5 popular films hold "Uri: The Surgical Strike", 2019, whose reviews the plan reads):
+    // its popularity is its place among new releases, judged against any film's peak, not a classic's.
+    const listedByPlan = numberOf(v.id) !== undefined && takenByPlan(numberOf(v.id)!);
+    const old = typeof v.release_date === 'string' && v.release_date < OLD_BEFORE && peaks.old !== undefined && !listedByPlan;
     const peak = old ? peaks.old! : peaks.all;
     const name = typeof v.title === 'string' ? JSON.stringify(v.title) : `film ${String(numberOf(v.id) ?? '?')}`;
     return p > 2 * peak ? `${name}${old ? ` (${String(v.release_date).slice(0, 4)})` : ''} at popularity ${p}, where T-Eval's recordings give ${old ? 'a film released before 2022' : 'any film'} at most ${peak}` : null;
@@ -200,7 +208,7 @@ export function filmPopularityBeyondRecorded(answer: unknown, peaks: PopularityP
 export function filmPopularitiesBeyondRecorded(cases: readonly TestCase[], ctx: QualityContext): Map<string, string | null> {
   const peaks = popularityPeaks(recordedAnswers(cases, ctx));
   if (!peaks) return new Map();
-  return filmVerdicts(cases, ctx, (value, inPlan) => filmPopularityBeyondRecorded(value, peaks, inPlan));
+  return filmVerdicts(cases, ctx, (value, inPlan, takenByPlan) => filmPopularityBeyondRecorded(value, peaks, inPlan, takenByPlan));
 }
 
 export const simulatedFilmPopularityBeyondRecorded: SetMeasure = {
