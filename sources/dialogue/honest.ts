@@ -545,6 +545,9 @@ export function restate(order: string): string {
   x = x.replace(/(?:[\s,]+\b(?:since|because|but|and|or|with|of|the|an?|so|as|can|could|please|also|then|plus|as well as)\b)+$/i, '');
   // "a macchiato, with almond milk", "with 2% milk and with vanilla": one phrase, joined once.
   x = x.replace(/,\s+with\b/gi, ' with').replace(/\band with\b/gi, 'and');
+  // "a Cortando with chocolate drizzle with some Almond milk": two options of one drink joined by "and" ("a cortado with
+  // chocolate drizzle and almond milk"), never "with … with …"; "flavored with", "along with" and a second drink keep theirs.
+  x = x.replace(/\bwith ((?:(?!and\b|along\b|topped\b|flavou?red\b|made\b|one\b|the\b|an?\b)[\w%-]+ ){1,3})with\b/gi, 'with $1and');
   // "a Cortado with double": the shots before the drink ("a double cortado").
   x = x.replace(/^(?:an?|one)\s+([\w%-]+(?:\s+[\w%-]+)?)\s+with\s+(double|triple|quad)$/i, (_m, drink: string, shots: string) => `a ${shots.toLowerCase()} ${drink}`);
   // "two Latte, one with 2% milk": a count says its drink in the plural ("two lattes").

@@ -824,6 +824,25 @@ export const contextFillerStacked: CaseMeasure = {
   check: (tc) => replyDefects(tc, stackedFiller, (text) => `"${text.slice(0, 80)}"`),
 };
 
+/**
+ * One drink's options joined by a second "with" ("a cortado with chocolate drizzle with almond milk", "a
+ * cortado with oat milk with caramel flavor"): said back as the customer strung it, where a careful
+ * barista says "with chocolate drizzle and almond milk". "flavored with", "along with" and a second
+ * drink's own "with" are English; the phrase, or undefined.
+ */
+export function withTwice(text: string): string | undefined {
+  return /\bwith ((?:(?!and\b|along\b|topped\b|flavou?red\b|made\b|one\b|the\b|an?\b)[\w%-]+ ){1,3})with\b/i.exec(text)?.[0];
+}
+
+export const contextWithTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_with_twice',
+  group: 'text',
+  title: 'long context: an inserted reply strings one drink\'s options with two "with"s ("a cortado with chocolate drizzle with almond milk") instead of joining them with "and"',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, withTwice, (text) => `"${withTwice(text)}" in "${text.slice(0, 80)}"`),
+};
+
 export const contextReplyAsCustomer: CaseMeasure = {
   kind: 'case',
   id: 'long_context_reply_as_customer',
@@ -1620,4 +1639,4 @@ export const contextReadBackPlaceDropped: CaseMeasure = {
   },
 };
 
-export const CONTEXT_MEASURES = [contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextProperNameLowered, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextWithTwice, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextProperNameLowered, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
