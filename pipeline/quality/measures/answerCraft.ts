@@ -629,4 +629,34 @@ export const answerFieldUntranslated: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => fieldUntranslated(t.answer)),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A nearby search told by the coordinates a look-up of the same turn gave for a place the user named: "A
+ * search for "school" near 40.703573, -74.080326 found 4 places" for "the schools around 500 Ocean Avenue"
+ * (teval_query_285_1: get_coordinates("500 Ocean Avenue") gave them). The user never said those numbers; a
+ * careful writer says "near 500 Ocean Avenue".
+ */
+export function placeAsCoordinates(turn: AnsweredTurn): string | undefined {
+  for (const m of turn.answer.matchAll(/\bnear (-?\d+\.\d+), (-?\d+\.\d+)/g)) {
+    const [lat, lon] = [Number(m[1]), Number(m[2])];
+    for (const c of turn.calls) {
+      if (!/coordinates|geocod/i.test(apiOf(c.name))) continue;
+      const v = parseToolResponse(c.response);
+      if (isPlainObject(v) && (v.latitude ?? v.lat) === lat && (v.longitude ?? v.lon ?? v.lng) === lon && isPlainObject(c.args)) {
+        const place = Object.values(c.args).find((x): x is string => typeof x === 'string' && x.trim() !== '');
+        if (place) return `"${m[0]}" where get_coordinates gave them for "${place}"`;
+      }
+    }
+  }
+  return undefined;
+}
+
+export const answerPlaceAsCoordinates: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_place_as_coordinates',
+  group: 'text',
+  title: 'closing answer tells a nearby search by the coordinates a look-up of the turn gave for a place the user named ("A search for "school" near 40.703573, -74.080326 …" for the schools around 500 Ocean Avenue) instead of by the place',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, placeAsCoordinates),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
