@@ -495,3 +495,32 @@ export function restatedSentences(sentences: readonly string[]): number[] {
   });
   return out;
 }
+
+/** Fields whose values are codes people write bare: a stock's symbol, a watchlist, an airport. */
+const CODE_KEY = /symbol|ticker|stock|watch|airport|travel_?(?:from|to)|iata/i;
+const CODE = /^[A-Z]{2,5}$/;
+
+/**
+ * The codes a turn's calls pass or give under a symbol, stock, watchlist or airport field ("QUAS", "NVDA",
+ * "RMS"): stock symbols and airport codes, which a careful writer puts bare ("I added QUAS to the watchlist",
+ * "The nearest airport to Rivermist is RMS"), never quoted as if they were text typed in (answer_code_quoted).
+ */
+export function codesOf(calls: readonly { args: unknown; response: string }[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (v: unknown, key: string): void => {
+    if (typeof v === 'string') {
+      if (CODE_KEY.test(key) && CODE.test(v.trim())) out.add(v.trim());
+    } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
+    else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
+  };
+  for (const c of calls) {
+    walk(c.args, '');
+    walk(parseToolResponse(c.response), '');
+  }
+  return out;
+}
+
+/** An answer with those codes unquoted: ""QUAS"" -> "QUAS". */
+export function codesBare(answer: string, codes: ReadonlySet<string>): string {
+  return codes.size ? answer.replace(/"([A-Z]{2,5})"/g, (q, code: string) => (codes.has(code) ? code : q)) : answer;
+}

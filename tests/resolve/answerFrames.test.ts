@@ -28,7 +28,9 @@ describe('answer_opening_frame_top_share (g0: "I found that …" in 26 of 242 tr
     for (let seed = 0; seed < 12; seed++) {
       const a = offlineAnswer({ request: 'Show me my watchlist.', steps: [{ name: 'TradingBot.get_watchlist', args: {}, response: JSON.stringify({ watchlist: ['NVDA', 'OMEG'] }) }] }, new Rng(seed, 'found'));
       expect(a).not.toMatch(/I found that/);
-      expect(a).toContain('"NVDA" and "OMEG"');
+      expect(a).toContain('NVDA and OMEG');
+      // Stock symbols bare (answer-writer-113, answer_code_quoted).
+      expect(a).not.toMatch(/"(?:NVDA|OMEG)"/);
     }
   });
 });
@@ -164,7 +166,7 @@ describe('a distance said between the places asked about (answer_sentence_frame_
 describe('stocks asked for as symbols are named so (9 trajectories shared "The stocks in the Technology sector are Q, Q, Q and Q.")', () => {
   const step = { name: 'TradingBot.get_available_stocks', args: { sector: 'Technology' }, response: '{"stock_list": ["AAPL", "GOOG", "MSFT", "NVDA"]}' };
   it('the request\'s noun, else the field\'s (failed on answer-writer-97)', () => {
-    expect(offlineAnswer({ request: "I'm exploring technology sector investments. Could you offer a list of stock symbols to consider?", steps: [step] }, new Rng(1, 's'))).toMatch(/^The stock symbols in the Technology sector are "AAPL", "GOOG", "MSFT" and "NVDA"\./);
+    expect(offlineAnswer({ request: "I'm exploring technology sector investments. Could you offer a list of stock symbols to consider?", steps: [step] }, new Rng(1, 's'))).toMatch(/^The stock symbols in the Technology sector are AAPL, GOOG, MSFT and NVDA\./);
     expect(offlineAnswer({ request: 'Get me a list of potential tech stocks I could invest in.', steps: [step] }, new Rng(1, 's'))).toMatch(/^The stocks in the Technology sector are /);
   });
 });

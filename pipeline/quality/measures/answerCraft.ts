@@ -10,7 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
-import { answerSentences, nearestPlaceOf, restatedSentences } from '../../answerFacts.js';
+import { answerSentences, codesOf, nearestPlaceOf, restatedSentences } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -659,4 +659,23 @@ export const answerPlaceAsCoordinates: CaseMeasure = {
   check: (tc) => turnDefect(tc, placeAsCoordinates),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A stock symbol or an airport code quoted as if it were text typed in: "I have added "QUAS" to the
+ * watchlist, and the watchlist has "NVDA" and "QUAS".", "The nearest airport to Rivermist is "RMS"."
+ * (bfcl_multi_turn_base_113, 159). People write such codes bare; the code, or undefined.
+ */
+export function codeQuoted(turn: AnsweredTurn): string | undefined {
+  const codes = codesOf(turn.calls);
+  return [...turn.answer.matchAll(/"([A-Z]{2,5})"/g)].find((m) => codes.has(m[1]))?.[0];
+}
+
+export const answerCodeQuoted: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_code_quoted',
+  group: 'text',
+  title: 'closing answer quotes a stock symbol or an airport code as if it were typed text ("I have added "QUAS" to the watchlist", "The nearest airport to Rivermist is "RMS"") instead of writing it bare',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, codeQuoted),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];

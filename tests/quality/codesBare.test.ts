@@ -1,0 +1,34 @@
+// Answer-writer-113 (h-lead35): stock symbols and airport codes said bare (answer_code_quoted).
+import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { codeQuoted } from '../../pipeline/quality/measures/answerCraft.js';
+import { codesBare, codesOf } from '../../pipeline/answerFacts.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const add = { name: 'TradingBot.add_to_watchlist', args: { stock: 'QUAS' }, response: '{"watchlist": ["NVDA", "QUAS"]}' };
+const airport = { name: 'TravelAPI.get_nearest_airport_by_city', args: { location: 'Rivermist' }, response: '{"nearest_airport": "RMS"}' };
+
+describe('codes people write bare', () => {
+  it('reads the codes a turn passes or gets under symbol, stock, watchlist or airport fields, and no other capitals', () => {
+    expect([...codesOf([add, airport])].sort()).toEqual(['NVDA', 'QUAS', 'RMS']);
+    // A folder or a title in capitals is typed text, not a code.
+    expect([...codesOf([{ name: 'GorillaFileSystem.mkdir', args: { dir_name: 'TMP' }, response: 'None' }])]).toEqual([]);
+    expect(codesBare('I added "QUAS" to the watchlist; "TMP" stays quoted.', new Set(['QUAS']))).toBe('I added QUAS to the watchlist; "TMP" stays quoted.');
+  });
+  it('flags a quoted code and passes it bare', () => {
+    // bfcl_multi_turn_base_113: answer-writer-112 said 'I have added "QUAS" to the watchlist, and the watchlist has "NVDA" and "QUAS".'
+    const request = "Include Quasar Ltd.'s stock in my watchlist.";
+    expect(codeQuoted({ request, calls: [add], answer: 'I have added "QUAS" to the watchlist, and the watchlist has "NVDA" and "QUAS".' })).toBe('"QUAS"');
+    expect(codeQuoted({ request, calls: [add], answer: 'I have added QUAS to the watchlist, and the watchlist has NVDA and QUAS.' })).toBeUndefined();
+  });
+  it('the writer says symbols and airports bare', () => {
+    for (let seed = 0; seed < 6; seed++) {
+      const a = offlineAnswer({ request: 'Add QUAS to my watchlist.', steps: [add] } as never, new Rng(seed, 'answer-writer'));
+      expect(codeQuoted({ request: '', calls: [add], answer: a }), a).toBeUndefined();
+      expect(a).toMatch(/\bNVDA and QUAS\b/);
+      const b = offlineAnswer({ request: 'What is the nearest airport to Rivermist?', steps: [airport] } as never, new Rng(seed, 'answer-writer'));
+      expect(b).toMatch(/\bRMS\b/);
+      expect(b).not.toMatch(/"RMS"/);
+    }
+  });
+});
