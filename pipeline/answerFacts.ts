@@ -6,7 +6,7 @@
  */
 
 import { keyAsWords } from './quality/grammar.js';
-import { isPlainObject } from './errors/values.js';
+import { apiOf, isPlainObject } from './errors/values.js';
 import { parseToolResponse } from './prompts/parseAction.js';
 import { escapeRegExp } from './errors/vocabulary.js';
 
@@ -505,7 +505,7 @@ const CODE = /^[A-Z]{2,5}$/;
  * "RMS"): stock symbols and airport codes, which a careful writer puts bare ("I added QUAS to the watchlist",
  * "The nearest airport to Rivermist is RMS"), never quoted as if they were text typed in (answer_code_quoted).
  */
-export function codesOf(calls: readonly { args: unknown; response: string }[]): Set<string> {
+export function codesOf(calls: readonly { name?: string; args: unknown; response: string }[]): Set<string> {
   const out = new Set<string>();
   const walk = (v: unknown, key: string): void => {
     if (typeof v === 'string') {
@@ -523,4 +523,20 @@ export function codesOf(calls: readonly { args: unknown; response: string }[]): 
 /** An answer with those codes unquoted: ""QUAS"" -> "QUAS". */
 export function codesBare(answer: string, codes: ReadonlySet<string>): string {
   return codes.size ? answer.replace(/"([A-Z]{2,5})"/g, (q, code: string) => (codes.has(code) ? code : q)) : answer;
+}
+
+/**
+ * The place a coordinates look-up among these calls gave these coordinates for, as the call named it
+ * ("500 Ocean Avenue"); undefined when none did. The writer says a nearby search near it, and
+ * answer_place_as_coordinates flags an answer that says the numbers instead.
+ */
+export function placeOfCoordinates(calls: readonly { name: string; args: unknown; response: string; error?: string }[], lat: number, lon: number): string | undefined {
+  for (const c of calls) {
+    if (c.error || !/coordinates|geocod/i.test(apiOf(c.name))) continue;
+    const v = parseToolResponse(c.response);
+    if (!isPlainObject(v) || (v.latitude ?? v.lat) !== lat || (v.longitude ?? v.lon ?? v.lng) !== lon || !isPlainObject(c.args)) continue;
+    const named = Object.entries(c.args).find(([k, x]) => /^(?:location|address|place|city|query|name)$/i.test(k) && typeof x === 'string' && x.trim() !== '' && x.length <= 80);
+    if (named) return (named[1] as string).trim();
+  }
+  return undefined;
 }

@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, joinAnd, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { answerSentences, codesBare, codesOf, restatedSentences, titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
+import { answerSentences, codesBare, codesOf, placeOfCoordinates, restatedSentences, titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener, shownInAnswer } from './failureSentences.js';
 import { namedOpenerParts, openerWithFailure } from '../../pipeline/partialOpeners.js';
 import { availabilityPhrase } from './availabilityPhrase.js';
@@ -1688,20 +1688,12 @@ function nearbySearched(args: AnswerInput['steps'][number]['args'], steps: Answe
   const place = argNamed(args, /^(?:places?|location|address|city)$/i, 80);
   const lat = args.latitude ?? args.lat;
   const lon = args.longitude ?? args.lon ?? args.lng;
-  const named = typeof lat === 'number' && typeof lon === 'number' ? placeAt(lat, lon, steps) : undefined;
+  const place0 = typeof lat === 'number' && typeof lon === 'number' ? placeOfCoordinates(steps, lat, lon) : undefined;
+  const named = place0 === undefined ? undefined : JSON.stringify(place0);
   const near = place ? ` near ${place}` : named ? ` near ${named}` : typeof lat === 'number' && typeof lon === 'number' ? ` near ${lat}, ${lon}` : '';
   return `${term}${near}`;
 }
 
-/** The place a coordinates look-up of the turn gave these coordinates for, quoted as asked ("500 Ocean Avenue"); undefined when none did. */
-function placeAt(lat: number, lon: number, steps: AnswerInput['steps']): string | undefined {
-  for (const o of steps) {
-    if (o.error || !/coordinates|geocod/i.test(apiOf(o.name))) continue;
-    const v = parseToolResponse(o.response);
-    if (isPlainObject(v) && (v.latitude ?? v.lat) === lat && (v.longitude ?? v.lon ?? v.lng) === lon) return argNamed(o.args, /^(?:location|address|place|city|query|name)$/i, 80);
-  }
-  return undefined;
-}
 function aboutSentence(about: string, key: string, said: string, counted: string | undefined, rng: Rng): string {
   const About = capitalise(about);
   if (counted && QUERY_KEY.test(key)) return rng.pick(SEARCH_FOUND)(about, counted);

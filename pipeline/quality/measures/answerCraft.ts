@@ -10,7 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
-import { answerSentences, codesOf, nearestPlaceOf, restatedSentences } from '../../answerFacts.js';
+import { answerSentences, codesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -637,15 +637,8 @@ export const answerFieldUntranslated: CaseMeasure = {
  */
 export function placeAsCoordinates(turn: AnsweredTurn): string | undefined {
   for (const m of turn.answer.matchAll(/\bnear (-?\d+\.\d+), (-?\d+\.\d+)/g)) {
-    const [lat, lon] = [Number(m[1]), Number(m[2])];
-    for (const c of turn.calls) {
-      if (!/coordinates|geocod/i.test(apiOf(c.name))) continue;
-      const v = parseToolResponse(c.response);
-      if (isPlainObject(v) && (v.latitude ?? v.lat) === lat && (v.longitude ?? v.lon ?? v.lng) === lon && isPlainObject(c.args)) {
-        const place = Object.values(c.args).find((x): x is string => typeof x === 'string' && x.trim() !== '');
-        if (place) return `"${m[0]}" where get_coordinates gave them for "${place}"`;
-      }
-    }
+    const place = placeOfCoordinates(turn.calls, Number(m[1]), Number(m[2]));
+    if (place) return `"${m[0]}" where get_coordinates gave them for "${place}"`;
   }
   return undefined;
 }

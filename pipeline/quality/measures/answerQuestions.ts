@@ -7,7 +7,7 @@
  */
 import type { TestCase } from '../../schemas.js';
 import { yesNoQuestion } from '../../answerFacts.js';
-import { answeredTurns, type AnsweredTurn } from './answers.js';
+import { turnDefect, type AnsweredTurn } from './answers.js';
 import { readsAsFailure } from './failureAnswers.js';
 import type { CaseMeasure } from '../types.js';
 
@@ -39,15 +39,7 @@ export const answerYesNoUnanswered: CaseMeasure = {
   group: 'text',
   title: 'closing answer to a yes/no question that does not open with yes or no ("Could you check if there are any meeting rooms free between 10:00 and 12:00?" answered "The only room is 102.", "verify if my tire pressure is in check" answered with four pressures first), nor says the calls do not settle it',
   population: 'cases that show or ask for a closing answer',
-  check: (tc: TestCase) => {
-    const turns = answeredTurns(tc);
-    if (turns.length === 0) return undefined;
-    for (const t of turns) {
-      const hit = yesNoUnanswered(t);
-      if (hit) return hit;
-    }
-    return null;
-  },
+  check: (tc: TestCase) => turnDefect(tc, yesNoUnanswered),
 };
 
 /** Words that carry a sentence's subject: four letters or more, cut to a stem ("rooms" and "room" meet). */
@@ -79,15 +71,7 @@ export const answerVerdictOffQuestion: CaseMeasure = {
   group: 'text',
   title: 'closing answer says yes or no of something other than what the yes/no question asked ("Yes, the five top-rated films include …" for "could you see if there are any meeting rooms available from 2pm to 4pm")',
   population: 'cases that show or ask for a closing answer',
-  check: (tc: TestCase) => {
-    const turns = answeredTurns(tc);
-    if (turns.length === 0) return undefined;
-    for (const t of turns) {
-      const hit = verdictOffQuestion(t);
-      if (hit) return hit;
-    }
-    return null;
-  },
+  check: (tc: TestCase) => turnDefect(tc, verdictOffQuestion),
 };
 
 export const ANSWER_QUESTION_MEASURES = [answerYesNoUnanswered, answerVerdictOffQuestion];
