@@ -520,9 +520,33 @@ export function codesOf(calls: readonly { name?: string; args: unknown; response
   return out;
 }
 
-/** An answer with those codes unquoted: ""QUAS"" -> "QUAS". */
+/** A symbol look-up's company argument: get_symbol_by_name(name="Zeta Corp"), search_stock_ticker(search="Airbnb"). */
+const COMPANY_LOOKUP = /symbol_by_name|stock_ticker|ticker_by_name|company_symbol/i;
+const COMPANY_KEY = /^(?:name|search|company(?:_?name)?|query)$/i;
+
+/**
+ * The company names a turn's symbol look-ups were asked about ("Zeta Corp", "Quasar Ltd."): names, which a
+ * careful writer puts bare ("Zeta Corp trades under the symbol ZETA"), never quoted as typed text.
+ */
+export function companiesOf(calls: readonly { name?: string; args: unknown }[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of calls) {
+    if (!c.name || !COMPANY_LOOKUP.test(apiOf(c.name)) || !isPlainObject(c.args)) continue;
+    for (const [k, v] of Object.entries(c.args)) if (COMPANY_KEY.test(k) && typeof v === 'string' && /^[A-Z][\w.&',-]*(?: [\w.&',-]+){0,4}$/.test(v.trim())) out.add(v.trim());
+  }
+  return out;
+}
+
+/**
+ * An answer with those codes and names unquoted: ""QUAS"" -> "QUAS", ""Zeta Corp" trades" -> "Zeta Corp
+ * trades"; a name ending in its own full stop ends the sentence once ("for Quasar Ltd.", never "Ltd..").
+ */
 export function codesBare(answer: string, codes: ReadonlySet<string>): string {
-  return codes.size ? answer.replace(/"([A-Z]{2,5})"/g, (q, code: string) => (codes.has(code) ? code : q)) : answer;
+  let out = answer;
+  // Each code or name by its exact quoted form: a pattern pairing any two quote marks would pair the end of
+  // one quoted text with the start of the next.
+  for (const code of codes) out = out.replace(new RegExp(`"${escapeRegExp(code)}"(\\.?)`, 'g'), (_q, stop: string) => `${code}${stop && !code.endsWith('.') ? stop : ''}`);
+  return out;
 }
 
 /**

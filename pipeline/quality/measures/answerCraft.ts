@@ -10,7 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
-import { answerSentences, codesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences } from '../../answerFacts.js';
+import { answerSentences, codesOf, companiesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -653,20 +653,20 @@ export const answerPlaceAsCoordinates: CaseMeasure = {
 };
 
 /**
- * A stock symbol or an airport code quoted as if it were text typed in: "I have added "QUAS" to the
- * watchlist, and the watchlist has "NVDA" and "QUAS".", "The nearest airport to Rivermist is "RMS"."
- * (bfcl_multi_turn_base_113, 159). People write such codes bare; the code, or undefined.
+ * A stock symbol, an airport code or the company a symbol look-up was for quoted as if it were text typed
+ * in: "I have added "QUAS" to the watchlist, and the watchlist has "NVDA" and "QUAS".", "The nearest airport
+ * to Rivermist is "RMS".", ""Zeta Corp" trades under the symbol ZETA." (bfcl_multi_turn_base_113, 159, 107).
+ * People write such codes and names bare; the quoted one, or undefined.
  */
 export function codeQuoted(turn: AnsweredTurn): string | undefined {
-  const codes = codesOf(turn.calls);
-  return [...turn.answer.matchAll(/"([A-Z]{2,5})"/g)].find((m) => codes.has(m[1]))?.[0];
+  return [...codesOf(turn.calls), ...companiesOf(turn.calls)].map((code) => `"${code}"`).find((quoted) => turn.answer.includes(quoted));
 }
 
 export const answerCodeQuoted: CaseMeasure = {
   kind: 'case',
   id: 'answer_code_quoted',
   group: 'text',
-  title: 'closing answer quotes a stock symbol or an airport code as if it were typed text ("I have added "QUAS" to the watchlist", "The nearest airport to Rivermist is "RMS"") instead of writing it bare',
+  title: 'closing answer quotes a stock symbol, an airport code or the company a symbol look-up was for as if it were typed text ("I have added "QUAS" to the watchlist", "The nearest airport to Rivermist is "RMS"", ""Zeta Corp" trades under the symbol ZETA") instead of writing it bare',
   population: 'cases that show or ask for a closing answer',
   check: (tc) => turnDefect(tc, codeQuoted),
 };
