@@ -517,6 +517,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_with_twice: 0,
   answer_place_as_coordinates: 0,
   answer_code_quoted: 0,
+  thought_sentence_doubled: 0,
   answer_sent_told_under: 0,
   answer_nearest_unsaid: 0,
   answer_done_said_twice: 0,

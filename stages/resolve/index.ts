@@ -159,8 +159,9 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // 26: h-solv26's 25 and h-scholar26's 23 merged (h-scholar26 23: an arXiv step's recorded papers worked out once, by recordedOnly, for both turn-downs).
   // 25 (23, 24 in one step): a record a later step acts on is told to the simulator as available (availability.ts planGoesOnWith); a recording of
   // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
+  // 39 (h-lead35): a tie of a value passed again with a second tool's value after it ("The access token is again \"251675\", the one `authenticate_travel` gave, and `register_credit_card` says …") is read as the lead it is, never put before itself a second time (bfcl_multi_turn_base_172; thought_sentence_doubled).
   // 38 (h-lead33): the ties it writes (thoughtWriter tieThoughtsToAnswers) tell an earlier request's answer with what it was for ("…that the order id is 12446 for TSLA."; thought_given_key_stiff widened, 109/2,186 on g0).
-  version: `38+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `39+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

@@ -176,8 +176,12 @@ function givenWith(args: Record<string, unknown> | string | undefined, doc?: Key
 
 /** A tie going on along a listing the thought before took an item from ("The next listed property, "…", has id …."). */
 const LISTED_NEXT = /^The (?:next|last|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) listed /;
-/** A tie of a value an earlier call already passed ("The order id is again 12446, the one `place_order` gave."). */
-const AGAIN = /^The .+ is again .+, the one `[^`]+` gave\.$/;
+/**
+ * A tie of a value an earlier call already passed ("The order id is again 12446, the one `place_order` gave."),
+ * a second tool's value after it or not (", and `register_credit_card` says the card id is …": read as no lead,
+ * that tie was said twice in a row, bfcl_multi_turn_base_172, thought_sentence_doubled).
+ */
+const AGAIN = /^The .+ is again .+, the one `[^`]+` gave(?:, and `[^`]+` says .+)?\.$/;
 
 /** The sentences whose shape is not `avoid` (all of them when none is left). */
 function fresh(sentences: string[], avoid: string | undefined): string[] {

@@ -114,6 +114,35 @@ export const thoughtContentFree: CaseMeasure = {
   },
 };
 
+/**
+ * One thought saying a sentence twice: "The access token is again "251675", the one `authenticate_travel`
+ * gave, and `register_credit_card` says the card id is "391310425148". The access token is again "251675",
+ * …" (bfcl_multi_turn_base_172: a tie put before a thought that already opened with it). The sentence, or undefined.
+ */
+export function sentenceDoubled(thought: string): string | undefined {
+  // One mark per quoted text, the same for the same text, so a sentence said twice masks the same twice.
+  const quotes: string[] = [];
+  const masked = thought.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.includes(q) ? quotes.indexOf(q) : quotes.push(q) - 1}\u0001`);
+  const said = masked.split(/(?<=[.!?])\s+(?=[A-Z`\u0000])/).map((x) => x.trim()).filter((x) => x.length > 20);
+  return said.find((x, i) => said.indexOf(x) !== i)?.replace(/\u0000(\d+)\u0001/g, (_m, k: string) => quotes[Number(k)]);
+}
+
+export const thoughtSentenceDoubled: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_sentence_doubled',
+  group: 'text',
+  title: 'CoT: one thought says the same sentence twice ("The access token is again "251675", the one `authenticate_travel` gave, … The access token is again "251675", …")',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const t of caseThoughts(tc)) {
+      const doubled = sentenceDoubled(t);
+      if (doubled) return `"${doubled.slice(0, 120)}"`;
+    }
+    return null;
+  },
+};
+
 /** A sentence as compared across cases: lower case, spacing and closing punctuation ignored. */
 function sentenceKey(s: string): string {
   return s.toLowerCase().replace(/\s+/g, ' ').replace(/[.!?]+$/, '').trim();
@@ -537,7 +566,7 @@ export const thoughtNumberQuoted: CaseMeasure = {
   check: (tc) => cotDefect(tc, numbersQuoted, (q) => `"${q}"`),
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtListAsCode, thoughtNumberQuoted];
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceDoubled, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtListAsCode, thoughtNumberQuoted];
 
 /**
  * A thought calling a value its own pick ("Nothing fixes the address, so I'll pick "天安门广场".",
