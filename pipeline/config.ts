@@ -518,6 +518,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_place_as_coordinates: 0,
   answer_code_quoted: 0,
   thought_sentence_doubled: 0,
+  gt_thought_last_call_stale: 0,
   answer_sent_told_under: 0,
   answer_nearest_unsaid: 0,
   answer_done_said_twice: 0,

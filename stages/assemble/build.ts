@@ -32,6 +32,8 @@ import { groundTruthProblems, promptProblems } from './checks.js';
 import { unanchoredDates } from '../../pipeline/quality/dates.js';
 import { describeUngrounded, foreignRecordedResponse, ungroundedHistory, ungroundedValues, unshownTitle, unsupportedNumbers } from '../../pipeline/quality/grounding.js';
 import { rankContradiction } from '../../pipeline/quality/ranking.js';
+import { thoughtAfterError } from './afterError.js';
+import { apiOf } from '../../pipeline/errors/values.js';
 import { unshownField } from '../../pipeline/quality/copiedFields.js';
 import { incoherentAnswer } from '../../pipeline/quality/measures/solvable.js';
 import { recordContradictsRecording } from '../../pipeline/quality/measures/simulated.js';
@@ -95,6 +97,14 @@ function locate(t: Trajectory, k: number): { problem?: string; action?: Action }
   const at = steps[k - 1];
   if (!internalEligible(at)) return { problem: `tool step k=${k} of ${t.id} (${at.step.action.name}) is not a tool call with object arguments` };
   return { action: at.step.action };
+}
+
+/** The tool of the step before step k, in the same turn: what the correct step's "last call" meant. */
+function previousApi(t: Trajectory, k: number): string | undefined {
+  const steps = toolSteps(t);
+  const at = steps[k - 1];
+  const before = steps[k - 2];
+  return before && at && before.turnIndex === at.turnIndex ? apiOf(before.step.action.name) : undefined;
 }
 
 function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot' | 'trajectoryId' | 'source' | 'tools' | 'provenance'> & { methods: Record<string, string>; origin: string }, t: Trajectory): BuildResult {
@@ -239,7 +249,8 @@ function buildInternal(spec: Extract<CaseSpec, { part: 'internal' }>, cot: boole
       errorType: c.errorType,
       k: c.k,
       messages,
-      groundTruth: shown(c.correctAction, cot),
+      // After the wrong call's error, "the last call" is the wrong one: the correct step's thought names the tool it meant.
+      groundTruth: shown(cot && c.correctAction.thought !== undefined ? { ...c.correctAction, thought: thoughtAfterError(c.correctAction.thought, previousApi(t, c.k)) } : c.correctAction, cot),
       erroneousAction: shown(c.erroneousAction, cot),
       methods: {
         error: c.method,

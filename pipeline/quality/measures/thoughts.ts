@@ -1105,4 +1105,25 @@ export const thoughtDoneAfterLead: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, doneAfterLead),
 };
 
-export const THOUGHT_MEASURES = [thoughtDoneAfterLead, thoughtIntentDocPhrase, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+/**
+ * An internal-error case whose ground-truth thought still points at "the last call" or "the last answer"
+ * where the wrong call's error is now the last answer: "The last call tells me the symbol is "QUAS"." after
+ * the failed `add_to_watchlist` (bfcl_multi_turn_base_113-parameters_key_error-k2-cot). The correct step's
+ * thought was written where the call before it was the last; assemble names that tool now.
+ */
+export const STALE_LAST_CALL = /\bThe last call tells me\b|\bThe last answer gives me\b|\bthe last call\b/;
+
+export const gtThoughtLastCallStale: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_thought_last_call_stale',
+  group: 'text',
+  title: 'CoT internal error: the ground-truth thought says "the last call" or "the last answer" of the call before the wrong one, whose error is now the last answer ("The last call tells me the symbol is "QUAS"." after a failed `add_to_watchlist`)',
+  population: 'CoT internal-error cases',
+  check(tc) {
+    if (!tc.cot || tc.kind !== 'internal' || !tc.errorType) return undefined;
+    const thought = groundTruthActions(tc)[0]?.thought ?? '';
+    return STALE_LAST_CALL.exec(thought)?.[0] ? `"${thought.slice(0, 100)}"` : null;
+  },
+};
+
+export const THOUGHT_MEASURES = [gtThoughtLastCallStale, thoughtDoneAfterLead, thoughtIntentDocPhrase, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
