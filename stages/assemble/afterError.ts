@@ -14,7 +14,10 @@ export function thoughtAfterError(thought: string, previousApi: string | undefin
   if (!previousApi) return thought;
   const api = `\`${previousApi}\``;
   return thought
-    .replace(LAST_CALL, (_m, lead: string) => `${lead}${api} told me `)
-    .replace(LAST_ANSWER, (_m, lead: string) => `${lead}What ${api} returned gives me what I need`)
+    // "`x` says", the writer's own frame for an answer just given: a frame no correct thought uses would tell the
+    // wrong call's thought apart by its style (error_thought_style_tell).
+    .replace(LAST_CALL, (_m, lead: string) => `${lead}${api} says `)
+    // "The answer from `x`", never "What `x` returned": that reads as a claim that the call's other values came from it (thought_claims_given_value).
+    .replace(LAST_ANSWER, (_m, lead: string) => `${lead}The answer from ${api} gives me what I need`)
     .replace(LAST_CALL_INNER, api);
 }
