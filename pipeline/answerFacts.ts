@@ -462,14 +462,17 @@ export function nearestPlaceOf(api: string): string | undefined {
   return /(?:^|_)(?:find|get|locate)_nearest_([a-z]+(?:_[a-z]+)?)$/.exec(api)?.[1]?.replace(/_/g, ' ');
 }
 
-/** An answer's sentences, cut outside quotes only (a quoted message's own full stops are the message's). */
+/**
+ * An answer's sentences, cut outside quotes only (a quoted snippet's own full stops are the snippet's; a
+ * quote that ends its own sentence, "… Cosmos IBC!", ends the answer's too). The one splitter the
+ * answer measures, the writer's restatement pass and the doubled-thought measure read.
+ */
 export function answerSentences(answer: string): string[] {
   const quotes: string[] = [];
-  // A quote that ends its own sentence ("… Cosmos IBC!") ends the answer's too: marked \u0002.
-  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001${/[.!?]"$/.test(q) ? '\u0002' : ''}`);
+  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001${/[.!?]"$/.test(q) ? '.' : ''}`);
   return masked
-    .split(/(?<=[.!?\u0002]|\u0001[.!?])\s+(?=[A-Z\u0000(])/)
-    .map((s) => s.replace(/\u0000(\d+)\u0001\u0002?/g, (_, i: string) => quotes[Number(i)]).trim())
+    .split(/(?<=[.!?])\s+(?=[A-Z`\u0000(])/)
+    .map((s) => s.replace(/\u0000(\d+)\u0001(\.?)/g, (_, i: string, dot: string) => (dot && /[.!?]"$/.test(quotes[+i]) ? quotes[+i] : quotes[+i] + dot)).trim())
     .filter(Boolean);
 }
 
@@ -535,6 +538,11 @@ export function companiesOf(calls: readonly { name?: string; args: unknown }[]):
     for (const [k, v] of Object.entries(c.args)) if (COMPANY_KEY.test(k) && typeof v === 'string' && /^[A-Z][\w.&',-]*(?: [\w.&',-]+){0,4}$/.test(v.trim())) out.add(v.trim());
   }
   return out;
+}
+
+/** Everything a turn's calls give that a careful writer says bare: its codes and the companies its symbol look-ups were for. */
+export function bareNamesOf(calls: readonly { name?: string; args: unknown; response: string }[]): Set<string> {
+  return new Set([...codesOf(calls), ...companiesOf(calls)]);
 }
 
 /**

@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, joinAnd, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { answerSentences, codesBare, codesOf, companiesOf, placeOfCoordinates, restatedSentences, titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
+import { answerSentences, bareNamesOf, codesBare, placeOfCoordinates, restatedSentences, titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener, shownInAnswer } from './failureSentences.js';
 import { namedOpenerParts, openerWithFailure } from '../../pipeline/partialOpeners.js';
 import { availabilityPhrase } from './availabilityPhrase.js';
@@ -2846,7 +2846,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   if (apologised) [opener, body[0]] = ['', apologised];
   // Stock symbols, airport codes and the companies a symbol look-up was for said bare ("I added QUAS to the watchlist", "Zeta Corp
   // trades under the symbol ZETA"), never quoted as typed text (answer_code_quoted).
-  return codesBare(restatedOnce([opener, ...body, question2].filter(Boolean).join(' ')), new Set([...codesOf(input.steps), ...companiesOf(input.steps)]));
+  return codesBare(restatedOnce([opener, ...body, question2].filter(Boolean).join(' ')), bareNamesOf(input.steps));
 }
 
 export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {

@@ -10,7 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
-import { answerSentences, codesOf, companiesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences } from '../../answerFacts.js';
+import { answerSentences, bareNamesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -659,7 +659,7 @@ export const answerPlaceAsCoordinates: CaseMeasure = {
  * People write such codes and names bare; the quoted one, or undefined.
  */
 export function codeQuoted(turn: AnsweredTurn): string | undefined {
-  return [...codesOf(turn.calls), ...companiesOf(turn.calls)].map((code) => `"${code}"`).find((quoted) => turn.answer.includes(quoted));
+  return [...bareNamesOf(turn.calls)].map((code) => `"${code}"`).find((quoted) => turn.answer.includes(quoted));
 }
 
 export const answerCodeQuoted: CaseMeasure = {

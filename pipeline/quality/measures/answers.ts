@@ -13,7 +13,7 @@ import { insertedRange } from '../text.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { keyAsWords } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
-import { askedCount, asksWholeList, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
+import { answerSentences, askedCount, asksWholeList, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { dayInEnglish, genresInEnglish, regionInEnglish } from '../../doubanWords.js';
 import type { CaseMeasure } from '../types.js';
@@ -64,15 +64,6 @@ export function turnDefect(tc: TestCase, find: (turn: AnsweredTurn) => string | 
   return null;
 }
 
-/** An answer's sentences, cut outside quotes only (a quoted snippet's own full stops are the snippet's). */
-function sentencesOf(answer: string): string[] {
-  const quotes: string[] = [];
-  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.push(q) - 1}\u0001${/[.!?]"$/.test(q) ? '.' : ''}`);
-  return masked
-    .split(/(?<=[.!?])\s+(?=[A-Z`\u0000(])/)
-    .map((s) => s.replace(/\u0000(\d+)\u0001(\.?)/g, (_, i: string, dot: string) => (dot && /[.!?]"$/.test(quotes[+i]) ? quotes[+i] : quotes[+i] + dot)).trim())
-    .filter(Boolean);
-}
 const norm = (s: string) => s.toLowerCase().replace(/^i have (\w+)/, 'i $1').replace(/[.!?]+$/, '').replace(/\s+/g, ' ').trim();
 
 /**
@@ -83,7 +74,7 @@ const norm = (s: string) => s.toLowerCase().replace(/^i have (\w+)/, 'i $1').rep
  */
 export function repeatedSentence(answer: string): string | undefined {
   const said: string[] = [];
-  for (const s of sentencesOf(answer)) {
+  for (const s of answerSentences(answer)) {
     const n = norm(s);
     if (n.length >= 12 && said.some((p) => p === n || p.includes(n))) return s;
     said.push(n);
@@ -235,7 +226,7 @@ export const answerQuotedScalar: CaseMeasure = {
  * "I locked the doors: the lock status is "unlocked"".
  */
 export function echoesDone(answer: string): string | undefined {
-  for (const s of sentencesOf(answer)) {
+  for (const s of answerSentences(answer)) {
     const m = /^I (?:have )?(\w+(?:ed|ent|ot|et|ut|ld|ught|ade))\b(.*?)(?:, and |; |: )(?:the|and the) ((?:[a-z]+ ){0,4}?)(?:is|are|reads|read) (.+)$/.exec(s);
     if (!m) continue;
     const [, verb, object, field, rest] = m;
@@ -271,7 +262,7 @@ function namingArg(args: unknown): string | undefined {
  * "I sent the email." for department_head_1@example.com, "I reserved the room." for room 103.
  */
 export function unnamedAction(turn: AnsweredTurn): string | undefined {
-  for (const s of sentencesOf(turn.answer)) {
+  for (const s of answerSentences(turn.answer)) {
     const m = /^I (?:have )?(created|added|sent|reserved|saved|posted|deleted|removed|booked) the ([a-z ]+?)\.$/.exec(s);
     if (!m) continue;
     const named = turn.calls.some((c) => callChangesState(c.name) && namingArg(c.args) !== undefined && keyAsWords(apiOf(c.name)).toLowerCase().split(' ').some((w) => m[2].split(' ').includes(w) || (w === 'reserve' && m[2] === 'room') || (w === 'send' && m[2] === 'email') || (w === 'create' && m[2] === 'file')));
@@ -462,7 +453,7 @@ export function verdictListRestated(answer: string): string | undefined {
   const lead = /^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, ("[^"]+"|[^\s,]+), is\b|\w+ ("[^"]+"|[^\s,]+) is listed as\b)/.exec(answer);
   if (!lead) return undefined;
   const item = lead[1] ?? lead[2];
-  const rest = sentencesOf(answer).slice(1);
+  const rest = answerSentences(answer).slice(1);
   const again = rest.find((t) => t.includes(item) && (t.match(/"[^"]+"|\b\d[\w-]*/g) ?? []).length >= 2 && !/\b(?:unable|couldn't|could not|didn't|did not|failed)\b/.test(t));
   return again ? `${lead[0]} … then "${again.slice(0, 110)}"` : undefined;
 }
@@ -522,7 +513,7 @@ export const answerOpenerMismatch: CaseMeasure = {
  * QUAS." or "The film "Inception" has id 27205.".
  */
 export function echoFrame(answer: string): string | undefined {
-  for (const s of sentencesOf(answer)) {
+  for (const s of answerSentences(answer)) {
     const m = /^(?:For|As for|On|Regarding|Looking up|About) the ([a-z][a-z0-9()]*(?: [a-z][a-z0-9()]*){0,3}) ("(?:[^"\\]|\\.)*"|[\w.-]*\d[\w.-]*|[A-Z][\w.-]*)(?:[,:]| gave\b)/.exec(s);
     if (m) return m[0];
   }

@@ -12,6 +12,7 @@ import { insertedRange } from '../text.js';
 import { FILE_TYPES, PLAIN_REQUEST, listSaysWhole, citedRequest, endsDangling, holdsValue, insideSpan, unitSpans, valueSource } from '../../thoughtPhrases.js';
 import { apiOf } from '../../errors/values.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
+import { answerSentences } from '../../answerFacts.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
 import { placeSaidOtherwiseIn } from '../../resolution/places.js';
@@ -120,11 +121,8 @@ export const thoughtContentFree: CaseMeasure = {
  * …" (bfcl_multi_turn_base_172: a tie put before a thought that already opened with it). The sentence, or undefined.
  */
 export function sentenceDoubled(thought: string): string | undefined {
-  // One mark per quoted text, the same for the same text, so a sentence said twice masks the same twice.
-  const quotes: string[] = [];
-  const masked = thought.replace(/"(?:[^"\\]|\\.)*"/g, (q) => `\u0000${quotes.includes(q) ? quotes.indexOf(q) : quotes.push(q) - 1}\u0001`);
-  const said = masked.split(/(?<=[.!?])\s+(?=[A-Z`\u0000])/).map((x) => x.trim()).filter((x) => x.length > 20);
-  return said.find((x, i) => said.indexOf(x) !== i)?.replace(/\u0000(\d+)\u0001/g, (_m, k: string) => quotes[Number(k)]);
+  const said = answerSentences(thought).filter((x) => x.length > 20);
+  return said.find((x, i) => said.indexOf(x) !== i);
 }
 
 export const thoughtSentenceDoubled: CaseMeasure = {
