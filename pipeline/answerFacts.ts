@@ -572,3 +572,20 @@ export function placeOfCoordinates(calls: readonly { name: string; args: unknown
   }
   return undefined;
 }
+
+/**
+ * The property whose details gave these coordinates ("561489475078914207" for the latitude and longitude
+ * get_property_details returned for it): a nearby search at a property's door is near that property,
+ * whatever town the plan's "places" says (teval_query_114_2 searched two properties' surroundings both
+ * "near San Francisco" and found different restaurants: answer_searches_told_alike).
+ */
+export function propertyOfCoordinates(calls: readonly { name: string; args: unknown; response: string; error?: string }[], lat: number, lon: number): string | undefined {
+  for (const c of calls) {
+    if (c.error || !/property_?details/i.test(apiOf(c.name)) || !isPlainObject(c.args)) continue;
+    const v = parseToolResponse(c.response);
+    if (!isPlainObject(v) || (v.latitude ?? v.lat) !== lat || (v.longitude ?? v.lon ?? v.lng) !== lon) continue;
+    const id = Object.entries(c.args).find(([k]) => /^property_?id$/i.test(k))?.[1];
+    if (typeof id === 'number' || typeof id === 'bigint' || (typeof id === 'string' && /^\d+$/.test(id))) return String(id);
+  }
+  return undefined;
+}

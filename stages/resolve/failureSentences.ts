@@ -595,7 +595,8 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
       (_g, t) => `Shall I ${t} later, or leave it?`,
       (g) => `Do you want me to have another go at ${g} later, or leave it for now?`,
       (_g, t) => `Shall I make another attempt to ${t}, or set it aside?`,
-      (g) => `Would you rather I retry ${g} now, or hold off on it?`,
+      // Not "retry looking up the films now playing now" (answer_now_twice).
+      (g) => `Would you rather I retry ${g}${/\bnow\b/.test(g) ? '' : ' now'}, or hold off on it?`,
       (_g, t) => `Should I try again to ${t} in a little while, or leave it there?`,
       (g) => `Is it worth another try at ${g}, or shall we leave it for now?`,
       (g) => `Do you want another attempt at ${g}, or should I drop it?`,

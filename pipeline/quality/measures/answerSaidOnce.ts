@@ -8,7 +8,8 @@
 import { callChangesState } from '../../errors/sideEffects.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { pickAsked, pickedRecords, rankedRecords } from '../../answerFacts.js';
+import { answerSentences, pickAsked, pickedRecords, rankedRecords } from '../../answerFacts.js';
+import { searchFrameParts, searchFrameTwice } from '../../searchFrames.js';
 import type { CaseMeasure } from '../types.js';
 import { turnDefect, type AnsweredTurn } from './answers.js';
 
@@ -97,4 +98,87 @@ export const answerReplyQuoted: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => replyQuoted(t)),
 };
 
-export const ANSWER_SAID_ONCE_MEASURES = [answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted];
+/**
+ * A thing of six words or more said whole again in a later sentence where "it" or "the flight" would do: "A
+ * first-class flight from SFO to ORD on 15 November 2026 costs 4000 USD. I booked the first-class flight from
+ * SFO to ORD on 15 November 2026 under booking 3426812; …" (bfcl_multi_turn_base_152). Quoted text is left
+ * out (two searches for different things share no thing), and so is the closing question, which names its task.
+ */
+export function thingNamedTwice(answer: string): string | undefined {
+  const told = answerSentences(answer).filter((s) => !/\?$/.test(s)).map((s) => s.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+  for (const [i, s] of told.entries()) {
+    for (const m of s.matchAll(/\b(?:[Aa]n?|[Tt]he) ((?:[\w%-]+ ){5,}?[\w%-]+)/g)) {
+      if (m[1].includes('""')) continue;
+      const again = new RegExp(`\\b[Tt]he ${m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`);
+      if (told.slice(i + 1).some((t) => again.test(t))) return `"${m[1]}" said twice`;
+    }
+  }
+  return undefined;
+}
+
+export const answerThingNamedTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_thing_named_twice',
+  group: 'text',
+  title: 'closing answer names one thing in six words or more twice where "it" would do ("A first-class flight from SFO to ORD on 15 November 2026 costs 4000 USD. I booked the first-class flight from SFO to ORD on 15 November 2026 under booking 3426812")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => thingNamedTwice(t.answer)),
+};
+
+export const answerSearchFrameTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_search_frame_twice',
+  group: 'text',
+  title: 'closing answer tells two of its searches in the same words while another way of saying it goes unused ("The search for "history of artificial intelligence" came back with 3 results: …. The search for "AI ethics" came back with …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => {
+    const frame = searchFrameTwice(t.answer);
+    return frame ? `"${frame}" twice` : undefined;
+  }),
+};
+
+/**
+ * Two searches told as one search, for the same thing near the same place, each with other finds: "Searching for
+ * "restaurant" near "San Francisco" turned up 5 places: "Max's Opera Cafe", … . The search for "restaurant" near
+ * "San Francisco" came back with 5 places: "Hartley's", …" (teval_query_114_2: the two searches were at two
+ * properties' coordinates). The reader cannot tell which finds are near what.
+ */
+export function searchesToldAlike(answer: string): string | undefined {
+  // Finds of one kind ("5 places", "3 places"): an arXiv search's papers and a film search's film for one term tell themselves apart.
+  const noun = (found: string) => found.replace(/^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|no|the|an?) /i, '').split(/[\s:,]/)[0];
+  const seen = new Map<string, string>();
+  for (const s of answerSentences(answer)) {
+    const p = searchFrameParts(s);
+    if (!p) continue;
+    const key = `${p.query}\u0000${noun(p.found)}`;
+    const before = seen.get(key);
+    if (before !== undefined && before !== p.found) return `two searches told as ${p.query}`;
+    seen.set(key, p.found);
+  }
+  return undefined;
+}
+
+export const answerSearchesToldAlike: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_searches_told_alike',
+  group: 'text',
+  title: 'closing answer tells two searches as the same search, for one thing near one place, each with other finds ("Searching for "restaurant" near "San Francisco" turned up … . The search for "restaurant" near "San Francisco" came back with …" for the surroundings of two properties)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => searchesToldAlike(t.answer)),
+};
+
+/** "now" said twice in a breath ("retry looking up the films now playing now"), outside quotes. */
+export function nowTwice(answer: string): string | undefined {
+  return /\bnow (?:[\w-]+ )?now\b/i.exec(answer.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+}
+
+export const answerNowTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_now_twice',
+  group: 'text',
+  title: 'closing answer says "now" twice in a breath ("Would you rather I retry looking up the films now playing now, or hold off on it?")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => nowTwice(t.answer)),
+};
+
+export const ANSWER_SAID_ONCE_MEASURES = [answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted, answerThingNamedTwice, answerSearchFrameTwice, answerSearchesToldAlike, answerNowTwice];

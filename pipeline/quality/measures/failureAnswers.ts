@@ -619,4 +619,22 @@ export const answerTaskNounBare: CaseMeasure = {
   check: (tc) => failureDefect(tc, (answer) => taskNounBare(answer)),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/**
+ * A partial-failure opener whose failure clause says "it" where the task just named is the only thing "it"
+ * can be: "Getting the route got done, but since it hit the rate limit (HTTP 429 …), I could not get the
+ * distance." reads as the route hitting the limit (teval_query_26_2-env-k2).
+ */
+export function failurePronounUnclear(answer: string): string | undefined {
+  return /^[^.]*? (?:went through|got done|worked|came through), but (?:since|because|as) its? \w+/.exec(answer)?.[0];
+}
+
+export const answerFailurePronounUnclear: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_pronoun_unclear',
+  group: 'text',
+  title: 'closing answer\'s partial-failure opener says the failure of "it" right after naming the tasks that worked ("Getting the route got done, but since it hit the rate limit, I could not get the distance"), so "it" reads as the task that worked',
+  population: 'cases whose closing answer follows a failed call',
+  check: (tc) => failureDefect(tc, (a) => failurePronounUnclear(a)),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];

@@ -1,0 +1,82 @@
+// Answer-writer-115 (lead36): one flight said whole once, each search in its own frame, two searches never told as one,
+// "now" once, and a failure after a named opener said of the request, never of "it".
+import { describe, expect, it } from 'vitest';
+import { flightOnce, offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { nowTwice, searchesToldAlike, thingNamedTwice } from '../../pipeline/quality/measures/answerSaidOnce.js';
+import { failurePronounUnclear } from '../../pipeline/quality/measures/failureAnswers.js';
+import { searchFrameTwice, searchFramesVaried } from '../../pipeline/searchFrames.js';
+import { openerWithFailure } from '../../pipeline/partialOpeners.js';
+import { nextStepQuestion } from '../../stages/resolve/failureSentences.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const cost = { name: 'TravelAPI.get_flight_cost', args: { travel_class: 'first', travel_date: '2026-11-15', travel_from: 'SFO', travel_to: 'ORD' }, response: '{"travel_cost_list": [4000.0]}' };
+const book = { name: 'TravelAPI.book_flight', args: { access_token: 'abc', card_id: '144756014165', travel_class: 'first', travel_date: '2026-11-15', travel_from: 'SFO', travel_to: 'ORD', travel_cost: 4000.0 }, response: '{"booking_id": "3426812", "transaction_id": "45451592", "booking_status": true, "booking_history": {}}' };
+
+describe('a flight said whole once', () => {
+  it('flags the eight words said again and passes "it"', () => {
+    // bfcl_multi_turn_base_152: answer-writer-114's closing answer.
+    const before = 'A first-class flight from SFO to ORD on 15 November 2026 costs 4000 USD. I booked the first-class flight from SFO to ORD on 15 November 2026 under booking 3426812; the payment is transaction 45451592.';
+    expect(thingNamedTwice(before)).toBe('"first-class flight from SFO to ORD" said twice');
+    const after = flightOnce(before);
+    expect(after).toBe('A first-class flight from SFO to ORD on 15 November 2026 costs 4000 USD. I booked it under booking 3426812; the payment is transaction 45451592.');
+    expect(thingNamedTwice(after)).toBeUndefined();
+  });
+  it('says "It is booked" next to the cost, and "the flight" further on when the answer has one flight', () => {
+    expect(flightOnce('A business-class flight from LAX to JFK on 15 April 2026 costs 2400 USD. The business-class flight from LAX to JFK on 15 April 2026 is booked as booking 3426812, paid in transaction 45451592.')).toBe('A business-class flight from LAX to JFK on 15 April 2026 costs 2400 USD. It is booked as booking 3426812, paid in transaction 45451592.');
+    expect(flightOnce('No, the first-class flight from JFK to PEK on 15 June 2026 costs 10000 USD. I set the budget limit to 1428.57 USD. Next, I booked the first-class flight from JFK to PEK on 15 June 2026; keep booking 3426812 and transaction 45451592 for your records.')).toBe('No, the first-class flight from JFK to PEK on 15 June 2026 costs 10000 USD. I set the budget limit to 1428.57 USD. Next, I booked the flight; keep booking 3426812 and transaction 45451592 for your records.');
+    // Two flights: "the flight" would not say which, so a later mention away from its first stays whole.
+    const two = 'A flight from SFO to ORD costs 400 USD. A flight from ORD to JFK costs 300 USD. I booked the flight from SFO to ORD under booking 1; the payment is transaction 2.';
+    expect(flightOnce(two)).toBe(two);
+  });
+  it('the writer books a priced flight without saying it twice', () => {
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Book a first-class flight from SFO to ORD on November 15th 2026 and tell me the cost.', steps: [cost, book] } as never, new Rng(seed, 'answer-writer'));
+      expect(thingNamedTwice(a), a).toBeUndefined();
+      expect(a).toMatch(/3426812/);
+    }
+  });
+});
+
+describe('searches told apart', () => {
+  it('gives a second search the next unused frame, keeping its linking word', () => {
+    const twice = 'I searched for "upper body workout routines" and found 3 results: "Push-up - Wikipedia" (https://en.wikipedia.org/wiki/Push-up). Next, I searched for "nutrition plans for weight loss" and found 3 results: "Weight-Loss Meal Plans - EatingWell" (https://www.eatingwell.com/).';
+    expect(searchFrameTwice(twice)).toBe('I searched for Q and found');
+    const varied = searchFramesVaried(twice);
+    expect(varied).toBe('I searched for "upper body workout routines" and found 3 results: "Push-up - Wikipedia" (https://en.wikipedia.org/wiki/Push-up). Next, the search for "nutrition plans for weight loss" came back with 3 results: "Weight-Loss Meal Plans - EatingWell" (https://www.eatingwell.com/).');
+    expect(searchFrameTwice(varied)).toBeUndefined();
+  });
+  it('flags two searches near one place told with other finds, and the writer names the property whose coordinates each took', () => {
+    // teval_query_114_2: two nearby searches at two properties' coordinates, both passed "places": "San Francisco".
+    const alike = 'Searching for "restaurant" near "San Francisco" turned up 5 places: "Max\'s Opera Cafe" and "Nojo Ramen Tavern". The search for "restaurant" near "San Francisco" came back with 5 places: "Hartley\'s" and "Sage House".';
+    expect(searchesToldAlike(alike)).toBe('two searches told as "restaurant" near "San Francisco"');
+    // An arXiv search's papers and a film search's film for one term tell themselves apart.
+    expect(searchesToldAlike('A search for "quantum computing" found 3 papers: "A". I searched for "quantum computing" and found the film "B" (id 78156).')).toBeUndefined();
+    const details = (id: number, lat: number, lon: number) => ({ name: 'AirbnbSearch.get_property_details', args: { propertyId: id }, response: JSON.stringify({ title: 'Condo', propertyType: 'Condominium', personCapacity: 2, rating: 4, latitude: lat, longitude: lon }) });
+    const near = (lat: number, lon: number, found: string) => ({ name: 'BINGMap.search_nearby', args: { latitude: lat, longitude: lon, places: 'San Francisco', radius: 500, search_term: 'restaurant' }, response: JSON.stringify({ places: [{ name: found, address: '4 Polk Street, San Francisco' }, { name: `${found} Two`, address: '9 Polk Street, San Francisco' }] }) });
+    const steps = [details(561489, 37.797432, -122.407883), details(51403713, 37.79108, -122.42006), near(37.797432, -122.407883, 'Hartley'), near(37.79108, -122.42006, 'Sage House')];
+    for (let seed = 0; seed < 6; seed++) {
+      const a = offlineAnswer({ request: 'Give me the details of the properties and locate restaurants within 500 meters of each property.', steps } as never, new Rng(seed, 'answer-writer'));
+      expect(searchesToldAlike(a), a).toBeUndefined();
+      expect(a).toMatch(/near property 561489\b/);
+      expect(a).toMatch(/near property 51403713\b/);
+    }
+  });
+});
+
+describe('"now" once and a failure never "it" after what worked', () => {
+  it('flags "now playing now" and the question leaves its own "now" out', () => {
+    expect(nowTwice('Would you rather I retry looking up the films now playing now, or hold off on it?')).toBe('now playing now');
+    expect(nowTwice('It is now 16:15. "Now Playing" is now a list.')).toBeUndefined();
+    const failed = { name: 'FilmDouban.now_playing_out_filter', args: {}, response: 'HTTP 500 Internal Server Error', error: 'HTTP 500 Internal Server Error' };
+    for (let seed = 0; seed < 40; seed++) {
+      const q = nextStepQuestion(failed as never, new Rng(seed, 'answer-writer'), 'looking up the films now playing');
+      expect(nowTwice(q), q).toBeUndefined();
+    }
+  });
+  it('says the request hit the limit, never "it" right after the task that worked', () => {
+    const opener = openerWithFailure(1, 'getting the route', 'Since it hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.');
+    expect(opener).toBe('Getting the route got done, but since my request hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.');
+    expect(failurePronounUnclear(opener!)).toBeUndefined();
+    expect(failurePronounUnclear('Getting the route got done, but since it hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.')).toBe('Getting the route got done, but since it hit');
+  });
+});
