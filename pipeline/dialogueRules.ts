@@ -773,8 +773,8 @@ export function readBackDropsSaid(dialogue: { role: string; text: string }[]): s
 
 /** A read-back naming where the customer will have the drink ("…, to go", "… for here"). */
 export const PLACE_SAID = /\b(?:to go|for here|to stay|take ?away|take ?out|dine[- ]in)\b/i;
-/** "to go" as where the drink is had: not "I'd like to go with a latte", "ready to go ahead", "Its good to go." (a yes). */
-const TO_GO = /(?<!\b(?:like|love|want|wanna|need|have|has|had|got|going|ready|able|about|decided|plan|planning|trying|try|used|i|we|gonna|good|set)\s+)\b(?:to go|take ?away|take ?out|carry[- ]?out)\b(?!\s+(?:with|ahead|back|for|out|on|over|through|and|to|get|home|now)\b)/gi;
+/** "to go" as where the drink is had: not "I'd like to go with a latte", "ready to go ahead", "Its good to go." or the corpus's "Everything is god to go." (a yes). */
+const TO_GO = /(?<!\b(?:like|love|want|wanna|need|have|has|had|got|going|ready|able|about|decided|plan|planning|trying|try|used|i|we|gonna|good|god|set)\s+)\b(?:to go|take ?away|take ?out|carry[- ]?out)\b(?!\s+(?:with|ahead|back|for|out|on|over|through|and|to|get|home|now)\b)/gi;
 const FOR_HERE = /\bfor here\b|\bdine[- ]in\b|\b(?:drink|have|enjoy) (?:it|this|that|them) here\b|\bto (?:drink|have|enjoy) here\b/gi;
 
 /**
@@ -1044,7 +1044,7 @@ export function confirmsNothing(user: string, reply: string): string | undefined
  * content of its own. The rewrite (sources/dialogue/honest.ts) keeps such an opener only now and
  * then; the opener measure counts the replies that start with one.
  */
-export const ACKNOWLEDGEMENT = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds? good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you(?:'?ve)? got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then|cool|awesome|sounds (?:good|great)))*\W*$/i;
+export const ACKNOWLEDGEMENT = /^\W*(?:ok(?:ay)?|k|alright|all right|great|fine|sure(?: thing)?|perfect|awesome|excellent|wonderful|fantastic|cool|no problem|certainly|of course|absolutely|yes|yep|yeah|yes (?:sir|ma'?am)|got it|sounds? good|thanks?|thank you(?: so much| very much)?|well|right on|very well|you(?:'?ve)? got it|will do|good|nice|great choice|good choice|excellent choice|awesome choice|wonderful choice|alrighty|okie dokie|gotcha|understood|wonderful)(?:[,.!\s\u2013-]+(?:ok(?:ay)?|great|sure|thanks?|thank you|perfect|sir|ma'?am|then|cool|awesome|sounds (?:good|great)))*\W*$/i;
 
 /**
  * The bare acknowledgement a reply opens with, when its first sentence is only that ("OK. So that's

@@ -47,6 +47,9 @@ describe('an insertion varies the acknowledgements its replies open with', () =>
     expect(stackedTwo.get(3)).toBe("Noted, the cortado; ask for that when it's your turn in line.");
     expect(stackedFiller("Okay, cool. Noted, the cortado; ask for that when it's your turn in line.")).toBe('Okay, cool. Noted,');
     expect(stackedFiller('Okay sounds great. Right, the mocha; order that one at the counter.')).toBeDefined();
+    // evolve 98: an opener with a dash is one acknowledgement too (33 replies of g0's lead36 build).
+    expect(stackedFiller("Okay - thanks. Right, the macchiato; ask for that when it's your turn in line.")).toBe('Okay - thanks. Right,');
+    expect(stackedFiller('Ok - great. The cortado it is; give it to whoever is at the register.')).toBeUndefined();
     expect(stackedFiller('Great. Ask for the mocha at the counter.')).toBeUndefined();
     // The till's screen is a claim the rewrite drops: "Okay, your order is below." (bfcl_multi_turn_base_192~long_context).
     expect(claimsSituation('Okay, your order is below.')).toBeDefined();

@@ -112,5 +112,8 @@ describe('second round (h-evol25 reading of 15 evolved cases)', () => {
 describe('"good to go" is a yes', () => {
   it('says no place', () => {
     expect(statedPlace(["I'm going to go for a Decaf Hazelnut Cappuccino with Non-Fat milk. That's it.", 'Yeah. Its good to go.'])).toBeUndefined();
+    // evolve 98: the corpus's own typo for it ("A triple almond milk mocha, to go, just as you said" answered it before).
+    expect(statedPlace(['Can I get a Triple Almond milk Mocha.', 'Everything is god to go.'])).toBeUndefined();
+    expect(statedPlace(['Can I get a Triple Almond milk Mocha to go.', 'Everything is god to go.'])).toBe('to go');
   });
 });
