@@ -1636,7 +1636,7 @@ const STAY_ASPECTS: Record<string, Aspect> = {
     bad: [(r) => `the wifi ${r.pick(['kept dropping', 'was too slow to work', 'only reached the living room', 'needed a restart every day'])}`],
   },
   checkin: {
-    good: [(r) => `self check-in with the ${r.pick(['lockbox', 'keypad', 'smart lock', 'key safe'])} was ${r.pick(['easy', 'simple', 'painless'])}`, (r) => `check-in was ${r.pick(['smooth', 'quick', 'easy'])}`],
+    good: [(r) => `self check-in with the ${r.pick(['lockbox', 'keypad', 'smart lock', 'key safe', 'door code', 'key box'])} was ${r.pick(['easy', 'simple', 'painless', 'a breeze', 'quick', 'no trouble at all'])}`, (r) => `check-in was ${r.pick(['smooth', 'quick', 'easy', 'straightforward', 'flexible', 'a breeze'])}`],
     bad: [(r) => `the check-in instructions were ${r.pick(['confusing', 'out of date', 'missing a step'])}`, (r) => `the key code did not work ${r.pick(['the first night', 'on arrival', 'twice'])}`],
   },
   bathroom: {
