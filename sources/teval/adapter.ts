@@ -24,17 +24,35 @@ interface Toolkit {
   api_list: { name: string; description: string; required_parameters: ApiParam[]; optional_parameters: ApiParam[]; return_data: { name: string; description: string }[] }[];
 }
 
+/**
+ * Upstream slips in api_descrip.json a reader of the doc cannot see past, put right where the docs are read
+ * (listed in UPSTREAM_PROVENANCE.md): get_property_checkout_price describes checkOut as "The check-in date, …",
+ * word for word its checkIn, so nothing but the parameter's name said which date goes where
+ * (doc_params_described_alike). Keyed by tool, then parameter.
+ */
+const DOC_ERRATA: Record<string, Record<string, string>> = {
+  'AirbnbSearch.get_property_checkout_price': { checkOut: 'The check-out date, it must in the format of YYYY-MM-DD.' },
+};
+
 export function loadTevalDocs(path: string): Map<string, RawToolDoc> {
   const docs = new Map<string, RawToolDoc>();
   for (const kit of readJsonFile(path) as Toolkit[]) {
     for (const api of kit.api_list) {
       const name = `${kit.name}.${api.name}`;
+      const errata = DOC_ERRATA[name] ?? {};
+      const said = (p: ApiParam) => errata[p.name] ?? p.description ?? '';
       docs.set(name, {
         name,
         description: api.description ?? '',
         params: [
-          ...api.required_parameters.map(({ name: n, type, description, ...extra }) => ({ name: n, type, description: description ?? '', required: true, extra })),
-          ...api.optional_parameters.map(({ name: n, type, description, ...extra }) => ({ name: n, type, description: description ?? '', required: false, extra })),
+          ...api.required_parameters.map((p) => {
+            const { name: n, type, description: _d, ...extra } = p;
+            return { name: n, type, description: said(p), required: true, extra };
+          }),
+          ...api.optional_parameters.map((p) => {
+            const { name: n, type, description: _d, ...extra } = p;
+            return { name: n, type, description: said(p), required: false, extra };
+          }),
         ],
         returns: (api.return_data ?? []).map((r) => ({ name: r.name, description: r.description ?? '' })),
       });

@@ -16,7 +16,8 @@ export const collectStage: ItemStage<SourceItem, CollectRecord> = {
   name: 'collect',
   // 2: integers beyond 2^53 kept exactly; BFCL's initial_config carried as JSON text.
   // 3: a T-Eval plan step its own review judged only an input error carries that as a problem (filter drops the plan).
-  version: '3',
+  // 4: T-Eval's checkOut no longer described as "The check-in date" (sources/teval/adapter.ts DOC_ERRATA; doc_params_described_alike).
+  version: '4',
   upstream: [],
   description: 'read BFCL multi-turn base and T-Eval into raw trajectories and recorded responses',
   output: CollectRecord,
