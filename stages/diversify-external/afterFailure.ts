@@ -230,7 +230,8 @@ export function retryThought(action: Action, failure: string, tools: Trajectory[
   const frames: string[] = [
     `${call} ${how} before it could ${intent}. ${reason}, so I'll send it again${phrase ? `, still with ${phrase}` : ' as it was'}.`,
     `No answer from ${call} yet: it ${how}. ${reason}, so I try ${call} once more${phrase ? ` with ${phrase}` : ''}.`,
-    `${call} ${how}, and I still need to ${intent}. ${reason}, so the same ${call} call goes again.`,
+    // "so I send the same … call again", never "the same … call goes again": a call does not go by itself (thought_call_goes_again).
+    `${call} ${how}, and I still need to ${intent}. ${reason}, so I send the same ${call} call again.`,
     ...(how === 'timed out' || how === 'met a server error' ? [`That attempt at ${call} ${how}, which may pass, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
   ];
   const t = rng.pick(frames);

@@ -12,6 +12,7 @@ import { toolSteps } from '../../pipeline/steps.js';
 import { finishWithStepsLeft, infeasibleSkip, placeholderRetry, skipPassesOverStep, skipPassesTranslatedPlace, skipReportsFailedSuccess } from '../../pipeline/quality/measures/solvable.js';
 import { placeSaidOtherwiseIn } from '../../pipeline/resolution/places.js';
 import { skipThoughtCitesUnseen } from '../../pipeline/quality/measures/thoughts.js';
+import { callGoesAgain } from '../../pipeline/quality/measures/thoughtWording.js';
 import { skipProblem, skipThought } from '../../stages/diversify-external/afterFailure.js';
 import { Rng } from '../../pipeline/rng.js';
 import { contextWith, externalCase as caseAfterFailure } from '../support/externalCases.js';
@@ -340,9 +341,13 @@ describe('the retry\'s thought says the call failed and goes again', () => {
         thoughts.add(thought);
         expect(retryThoughtStale(withRetry(thought)), `${message}: ${thought}`).toBeNull();
         expect(thought).toMatch(/`search_property_by_place`/);
+        // assemble 64: the assistant sends the call again; it never "goes again" by itself (thought_call_goes_again).
+        expect(callGoesAgain(thought), thought).toBeUndefined();
       }
     }
     expect(thoughts.size).toBeGreaterThanOrEqual(8);
+    expect([...thoughts].some((t) => /so I send the same `search_property_by_place` call again\./.test(t))).toBe(true);
+    expect(callGoesAgain('A timeout is no fault of what I sent, so the same `get_distance` call goes again.')).toBe('the same `get_distance` call goes again');
   });
 });
 

@@ -142,4 +142,27 @@ export const thoughtLinkTopShare: SetMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare];
+/** A call said to go again on its own ("so the same `get_distance` call goes again"): a call does not go; the assistant sends it. */
+export function callGoesAgain(thought: string): string | undefined {
+  return /\b(?:the same )?`[^`]+` call goes again\b/.exec(thought)?.[0];
+}
+
+export const thoughtCallGoesAgain: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_call_goes_again',
+  group: 'text',
+  title: 'CoT: a retry\'s thought says the call "goes again" by itself ("A timeout is no fault of what I sent, so the same `get_distance` call goes again.") where a person says they send it again',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const calls = thoughtCalls(tc);
+    if (!calls.length) return undefined;
+    for (const c of calls) {
+      const hit = callGoesAgain(c.thought);
+      if (hit) return `"${hit}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain];
