@@ -45,7 +45,5 @@ export function openerWithFailure(form: number, done: string, failure: string): 
   // Never a second "but" ("…, but I tried to …, but …"), nor "went through, but … didn't go through".
   if (!clause || /^(?:unfortunately|there was a problem)\b/i.test(clause) || /,? but\b/.test(clause)) return undefined;
   const said = DONE_SAID[form] ?? DONE_SAID[0];
-  // After "Getting the route got done, but …" a bare "it" would be the route: the failed request is said ("since my request hit the rate limit").
-  const named = clause.replace(/^(since|because|as) it (?=hit\b|was\b|ran\b)/i, '$1 my request ');
-  return `${cap(done)} ${/\bthrough\b/.test(named) && /through/.test(said) ? 'worked' : said}, but ${named}`;
+  return `${cap(done)} ${/\bthrough\b/.test(clause) && /through/.test(said) ? 'worked' : said}, but ${clause}`;
 }

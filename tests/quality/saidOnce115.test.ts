@@ -6,7 +6,7 @@ import { nowTwice, searchesToldAlike, thingNamedTwice } from '../../pipeline/qua
 import { failurePronounUnclear } from '../../pipeline/quality/measures/failureAnswers.js';
 import { searchFrameTwice, searchFramesVaried } from '../../pipeline/searchFrames.js';
 import { openerWithFailure } from '../../pipeline/partialOpeners.js';
-import { nextStepQuestion } from '../../stages/resolve/failureSentences.js';
+import { failedSentence, nextStepQuestion } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
 
 const cost = { name: 'TravelAPI.get_flight_cost', args: { travel_class: 'first', travel_date: '2026-11-15', travel_from: 'SFO', travel_to: 'ORD' }, response: '{"travel_cost_list": [4000.0]}' };
@@ -73,10 +73,23 @@ describe('"now" once and a failure never "it" after what worked', () => {
       expect(nowTwice(q), q).toBeUndefined();
     }
   });
-  it('says the request hit the limit, never "it" right after the task that worked', () => {
-    const opener = openerWithFailure(1, 'getting the route', 'Since it hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.');
-    expect(opener).toBe('Getting the route got done, but since my request hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.');
+  it('says who hit the limit, never "it" right after the task that worked', () => {
+    const opener = openerWithFailure(1, 'getting the route', 'Since I hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.');
+    expect(opener).toBe('Getting the route got done, but since I hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.');
     expect(failurePronounUnclear(opener!)).toBeUndefined();
     expect(failurePronounUnclear('Getting the route got done, but since it hit the rate limit (HTTP 429 Too Many Requests), I could not get the distance.')).toBe('Getting the route got done, but since it hit');
+  });
+  it('opens a failure sentence on what failed, never on "it" (answer-writer-116)', () => {
+    // bfcl_multi_turn_base_43-env-k6 and 72-env-k4 on lead36 m6.
+    expect(failurePronounUnclear('I logged in as USR001. It hit the rate limit (HTTP 429 Too Many Requests), with a request to retry after 5 seconds, so I couldn\'t send the message.')).toMatch(/^It hit the rate limit/);
+    expect(failurePronounUnclear('I logged in as USR001. It is 16:15 now.')).toBeUndefined();
+    const errors = ['HTTP 429 Too Many Requests\nRetry-After: 5\n{"error": {"code": 429, "message": "Rate limit exceeded for send_message. Retry later."}}', "throttled: every slot the device runs at once is held by other programs' calls", 'Request timed out after 2000 ms'];
+    for (const error of errors) {
+      for (let seed = 0; seed < 30; seed++) {
+        const step = { name: 'MessageAPI.send_message', args: { receiver_id: 'USR002', message: 'hi' }, response: error, error };
+        const said = failedSentence(step as never, new Rng(seed, 'answer-writer'), 'send_message');
+        expect(failurePronounUnclear(`I logged in as USR001. ${said}`), said).toBeUndefined();
+      }
+    }
   });
 });

@@ -19,6 +19,7 @@ import { isErrorResponse } from '../../errors/responses.js';
 import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js';
 import { holderCounts } from '../text.js';
 import { answeredTurns } from './answers.js';
+import { answerSentences } from '../../answerFacts.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 
 export interface FailedCall {
@@ -625,14 +626,20 @@ export const answerTaskNounBare: CaseMeasure = {
  * distance." reads as the route hitting the limit (teval_query_26_2-env-k2).
  */
 export function failurePronounUnclear(answer: string): string | undefined {
-  return /^[^.]*? (?:went through|got done|worked|came through), but (?:since|because|as) its? \w+/.exec(answer)?.[0];
+  const opener = /^[^.]*? (?:went through|got done|worked|came through), but (?:since|because|as) its? \w+/.exec(answer)?.[0];
+  if (opener) return opener;
+  // A failure sentence opening on the cause, "It hit the rate limit …, so I couldn't send the message." after "I logged in as USR001.":
+  // the "it" comes before anything it could be but the sentence before.
+  return answerSentences(answer).find((s) => IT_FAILED.test(s))?.slice(0, 70);
 }
+
+const IT_FAILED = /^(?:Since )?[Ii]t (?:hit|timed out|failed|ran into|reported|lost|could not|couldn't|was (?:throttled|overloaded|refused|denied|rejected|blocked|called too often|cut off|dropped))\b/;
 
 export const answerFailurePronounUnclear: CaseMeasure = {
   kind: 'case',
   id: 'answer_failure_pronoun_unclear',
   group: 'text',
-  title: 'closing answer\'s partial-failure opener says the failure of "it" right after naming the tasks that worked ("Getting the route got done, but since it hit the rate limit, I could not get the distance"), so "it" reads as the task that worked',
+  title: 'closing answer says a failure of "it" before naming what failed: a partial-failure opener right after the tasks that worked ("Getting the route got done, but since it hit the rate limit, I could not get the distance"), or a sentence opening on its cause after another ("I logged in as USR001. It hit the rate limit …, so I couldn\'t send the message.")',
   population: 'cases whose closing answer follows a failed call',
   check: (tc) => failureDefect(tc, (a) => failurePronounUnclear(a)),
 };
