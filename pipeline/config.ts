@@ -526,6 +526,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_failure_pronoun_unclear: 0,
   doc_params_described_alike: 0,
   thought_call_goes_again: 0,
+  answer_cut_list_told_whole: 0,
   answer_sent_told_under: 0,
   answer_nearest_unsaid: 0,
   answer_done_said_twice: 0,

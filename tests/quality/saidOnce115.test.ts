@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { flightOnce, offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { nowTwice, searchesToldAlike, thingNamedTwice } from '../../pipeline/quality/measures/answerSaidOnce.js';
+import { cutListToldWhole } from '../../pipeline/quality/measures/answerCraft.js';
 import { failurePronounUnclear } from '../../pipeline/quality/measures/failureAnswers.js';
 import { searchFrameTwice, searchFramesVaried } from '../../pipeline/searchFrames.js';
 import { openerWithFailure } from '../../pipeline/partialOpeners.js';
@@ -90,6 +91,23 @@ describe('"now" once and a failure never "it" after what worked', () => {
         const said = failedSentence(step as never, new Rng(seed, 'answer-writer'), 'send_message');
         expect(failurePronounUnclear(`I logged in as USR001. ${said}`), said).toBeUndefined();
       }
+    }
+  });
+});
+
+describe('a list cut to the number asked said as whose it is (answer-writer-117)', () => {
+  it('flags "Three films are coming out in China soon" from Douban\'s [outNum] list, and the writer says Douban lists them', () => {
+    // teval_query_448_0: "the details of the top 3 upcoming movies in China" answered as if only three were coming.
+    const coming = { name: 'FilmDouban.coming_out_filter', args: {}, response: "{'film': [{'date': '11月17日', 'title': '红猪', 'cate': '喜剧', 'region': '日本', 'wantWatchPeopleNum': 144830}, {'date': '11月25日', 'title': '涉过愤怒的海', 'cate': '剧情', 'region': '中国大陆', 'wantWatchPeopleNum': 78210}, {'date': '11月10日', 'title': '惊奇队长2', 'cate': '动作', 'region': '美国', 'wantWatchPeopleNum': 65365}]}" };
+    const cut = new Set(['FilmDouban.coming_out_filter']);
+    const request = 'Please provide me with the details of the top 3 upcoming movies in China.';
+    expect(cutListToldWhole({ request, calls: [coming], answer: 'Three films are coming out in China soon: "红猪", "涉过愤怒的海" and "惊奇队长2".' }, cut)).toBe('Three films are coming out in China soon');
+    // A list no doc says is cut is told as it is.
+    expect(cutListToldWhole({ request, calls: [coming], answer: 'Three films are coming out in China soon: "红猪", "涉过愤怒的海" and "惊奇队长2".' }, new Set())).toBeUndefined();
+    for (let seed = 0; seed < 6; seed++) {
+      const a = offlineAnswer({ request, steps: [coming] } as never, new Rng(seed, 'answer-writer'));
+      expect(cutListToldWhole({ request, calls: [coming], answer: a }, cut), a).toBeUndefined();
+      expect(a).toMatch(/^Douban lists three films coming out in China soon: "红猪"/);
     }
   });
 });

@@ -42,7 +42,7 @@ describe('a count the user names is the count told', () => {
 
   it('leaves a list alone when no count is named', () => {
     const input: AnswerInput = { request: 'What movies are coming out soon?', steps: [{ name: 'FilmDouban.coming_out_filter', args: {}, response: films(7) }] };
-    for (const a of answers(input, 4)) expect(a).toMatch(/Seven films are coming out in China soon, among them "红猪", "涉过愤怒的海" and "惊奇队长2"/);
+    for (const a of answers(input, 4)) expect(a).toMatch(/Douban lists seven films coming out in China soon, among them "红猪", "涉过愤怒的海" and "惊奇队长2"/);
   });
 });
 
@@ -59,8 +59,8 @@ describe('two lists of one kind are told apart', () => {
     expect(listsUntold(turn(input, old))).toMatch(/now_playing_out_filter/);
     for (const a of answers(input)) {
       // Said as sentences, not "Now playing: 2 films: …" (answer_record_dump).
-      expect(a).toMatch(/Two films are playing in China now: "珍·古道尔的传奇一生", a film from the US; and "贝肯熊：火星任务", a film from mainland China/);
-      expect(a).toMatch(/Two films are coming out in China soon: "红猪"/);
+      expect(a).toMatch(/Douban lists two films playing in China now: "珍·古道尔的传奇一生", a film from the US; and "贝肯熊：火星任务", a film from mainland China/);
+      expect(a).toMatch(/Douban lists two films coming out in China soon: "红猪"/);
       expect(recordDump({ request: input.request, answer: a }), a).toBeUndefined();
       expect(listsUntold(turn(input, a)), a).toBeUndefined();
     }

@@ -671,4 +671,30 @@ export const answerCodeQuoted: CaseMeasure = {
   check: (tc) => turnDefect(tc, codeQuoted),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A list its tool cuts to a number asked for (Douban's "prints the details of the filtered [outNum] coming films
+ * in China") told as if it were every such thing: "Three films are coming out in China soon: …" for "the top 3
+ * upcoming films" (teval_query_448_0, 46_2), where Douban has more. A careful person says whose list it is
+ * ("Douban lists three films coming out in China soon: …"). The count claim, or undefined.
+ */
+export function cutListToldWhole(turn: AnsweredTurn, cutTools: ReadonlySet<string>): string | undefined {
+  if (!turn.calls.some((c) => cutTools.has(c.name))) return undefined;
+  return /(?:^|[.!?] )((?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|\d+) (?:films?|movies?) (?:is|are) (?:playing|coming out|showing|out)\b[^.:,;]*)/.exec(turn.answer)?.[1];
+}
+
+/** Tools whose doc says they return a number of things the caller sets ("[outNum]", "the number of search query"). */
+const CUT_BY_CALLER = /\[outNum\]|\bthe first (?:n|\[\w+\])\b/i;
+
+export const answerCutListToldWhole: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_cut_list_told_whole',
+  group: 'text',
+  title: 'closing answer tells a list its tool cuts to a number asked for as if it were all there is ("Three films are coming out in China soon: …" from Douban\'s [outNum] coming films), never whose list it is ("Douban lists three films coming out in China soon: …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => {
+    const cut = new Set(tc.tools.filter((t) => CUT_BY_CALLER.test(t.description)).map((t) => t.name));
+    return turnDefect(tc, (t) => cutListToldWhole(t, cut));
+  },
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
