@@ -116,3 +116,19 @@ describe('the writer says how a value reached its step (h-text31)', () => {
     expect([...frames].some((f) => /First I have to|The first thing to do|Before anything else|I should begin|Step one|comes first/.test(f))).toBe(true);
   });
 });
+
+describe('a loop\'s next item placed three ways (thought-writer-47)', () => {
+  it('says "the next listed property" as a clause, an "is … with id" or an "is … whose id is", the lead kept', async () => {
+    const { placeInAnswer } = await import('../../pipeline/thoughtPhrases.js');
+    const listing = "{'property': [{'id': '10803849', 'name': 'Quiet room', 'address': 'Monterey Park'}, {'id': '48347678', 'name': 'Suite in DTLA', 'address': 'Los Angeles'}, {'id': '51113056', 'name': 'Loft in Tokyo', 'address': 'Tokyo'}]}";
+    const said = [0, 1, 2].map((variant) => placeInAnswer(listing, '48347678', true, variant, 0)?.text);
+    expect(said).toEqual([
+      'the next listed property, "Suite in DTLA", has id 48347678',
+      'the next listed property is "Suite in DTLA", with id 48347678',
+      'the next listed property is "Suite in DTLA", whose id is 48347678',
+    ]);
+    expect(placeInAnswer(listing, '51113056', true, 1, 1, true)?.text).toBe('the last listed property is "Loft in Tokyo", with id 51113056');
+    // Placed afresh (no item before it), the three ways are the old ones.
+    expect(placeInAnswer(listing, '48347678', true, 2)?.text).toBe('the second property, "Suite in DTLA", has id 48347678');
+  });
+});
