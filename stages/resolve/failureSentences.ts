@@ -399,19 +399,18 @@ export function causeOf(raw: string, api = ''): string {
     if (/quota/i.test(message)) clause = `the ${perMinute}${/call volume/i.test(message) ? 'call' : 'query'} quota ran out (${code})${reset ? ` and ${resets} in ${reset.replace(/ ?s$/, ' s')}` : ''}`;
     else if (/rate limit/i.test(message)) {
       const allowed = /(\d+ requests? per (?:second|minute|hour|day))/i.exec(message)?.[1];
-      // "I hit the rate limit", never "it": after "I logged in as USR001." or "Getting the route got done, but …" an "it" is what worked (answer_failure_pronoun_unclear).
-      clause = `I hit the rate limit${allowed ? ` of ${allowed}` : ''} (${code})`;
+      clause = `it hit the rate limit${allowed ? ` of ${allowed}` : ''} (${code})`;
     } else if (/token .*could not be verified/i.test(message)) clause = `the access token could not be verified just then (${code})`;
     else if (/permission check .*could not be completed/i.test(message)) clause = `the permission check could not be completed, as the authorization service did not respond (${code})`;
     else if (status[1] === '500') clause = `the service ran into an internal error (${code})`;
     else if (status[1] === '502') clause = `the server behind the gateway sent back an invalid answer (${code})`;
     else if (status[1] === '503') clause = `the service was temporarily unavailable (${code})`;
     else if (status[1] === '504') clause = `the service did not answer in time (${code})`;
-    else if (status[1] === '429') clause = `the service had taken too many requests and turned this one away (${code})`;
+    else if (status[1] === '429') clause = `too many requests went out and it hit a limit (${code})`;
     else if (status[1] === '401' || status[1] === '403') clause = `access was refused (${code})`;
     else {
       const plain = message.replace(self ?? /$^/, 'it').replace(/\.$/, '');
-      clause = `the request failed with ${code}${plain && plain.length <= 120 ? ` ("${plain}")` : ''}`;
+      clause = `it failed with ${code}${plain && plain.length <= 120 ? ` ("${plain}")` : ''}`;
     }
     // A wait the message already gives ("resets in 14 s" with Retry-After: 14) is said once.
     return `${clause}${reset && retry && reset.startsWith(retry) ? '' : waitFor}`;
@@ -529,32 +528,38 @@ const cap = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  * The sentence that reports a failed step: what could not be done in the user's words, and why in
  * brief plain words. Many frames, so no one of them carries the failures (answer_failure_frame_top_share).
  */
-/**
- * A cause said before its task names what failed, never "it" ahead of anything it could be: "My request was
- * throttled …, so I couldn't move into the folder", never "It was throttled …" after "I logged in as USR001."
- * or "Getting the route got done, but since it …" (answer_failure_pronoun_unclear).
- */
-const causeFirst = (c: string) => c.replace(/^it (?=\w)/, 'my request ');
+type FailedFrame = (task: string, doing: string, cause: string) => string;
+const CAUSE_SO: FailedFrame = (t, _g, c) => `${cap(c)}, so I couldn't ${t}.`;
+const CAUSE_SINCE: FailedFrame = (t, _g, c) => `Since ${c}, I could not ${t}.`;
+const WHEN_TRIED: FailedFrame = (t, _g, c) => `When I tried to ${t}, ${c}.`;
+/** The frames that say the cause before the task. */
+const CAUSE_FIRST = new Set([CAUSE_SO, CAUSE_SINCE]);
 
-const FAILED: ((task: string, doing: string, cause: string) => string)[] = [
+const FAILED: FailedFrame[] = [
   (t, _g, c) => `I couldn't ${t}: ${c}.`,
   (t, _g, c) => `I wasn't able to ${t}, because ${c}.`,
   (t, _g, c) => `I tried to ${t}, but ${c}.`,
-  (t, _g, c) => `${cap(causeFirst(c))}, so I couldn't ${t}.`,
+  CAUSE_SO,
   (_t, g, c) => `${cap(g)} didn't work: ${c}.`,
   (t, _g, c) => `My attempt to ${t} failed, as ${c}.`,
   (_t, g, c) => `Unfortunately, ${g} failed; ${c}.`,
   (_t, g, c) => `${cap(g)} didn't go through because ${c}.`,
-  (t, _g, c) => `When I tried to ${t}, ${c}.`,
+  WHEN_TRIED,
   (t, _g, c) => `I was unable to ${t}; ${c}.`,
   (_t, g, c) => `There was a problem with ${g}: ${c}.`,
-  (t, _g, c) => `Since ${causeFirst(c)}, I could not ${t}.`,
+  CAUSE_SINCE,
 ];
 
 /** The sentence that reports a failed step (`_api` is how the rest of the answer names it; a failure is told by its task). */
 export function failedSentence(s: Step, rng: Rng, _api: string, titles?: ReadonlyMap<string, string>): string {
   const task = taskOf(s, titles);
-  return rng.pick(FAILED)(task, gerund(task), causeOf(s.error ?? '', apiOf(s.name)));
+  const cause = causeOf(s.error ?? '', apiOf(s.name));
+  const frame = rng.pick(FAILED);
+  // A cause whose subject is "it" (the call: "it hit the rate limit", "it was throttled") never comes before its task:
+  // "It was throttled …, so I couldn't start the engine." after "I logged in as USR001." has "it" ahead of anything it
+  // could be but what came before (answer_failure_pronoun_unclear); "When I tried to start the engine, it was throttled …".
+  const said = CAUSE_FIRST.has(frame) && /^it\b/.test(cause) ? WHEN_TRIED : frame;
+  return said(task, gerund(task), cause);
 }
 
 /**
