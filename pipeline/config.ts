@@ -527,6 +527,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   doc_params_described_alike: 0,
   thought_call_goes_again: 0,
   answer_cut_list_told_whole: 0,
+  long_context_word_doubled: 0,
   answer_sent_told_under: 0,
   answer_nearest_unsaid: 0,
   answer_done_said_twice: 0,

@@ -776,10 +776,13 @@ const CLOSING_SOLO: [(x: string) => string, string[]][] = [
   [(x) => `Write down ${x} if it helps; I can't send orders anywhere from here.`, []],
   [(x) => `I can't place it for you, but ${x} is what to ask for at the counter.`, []],
 ];
+/** "The latte it is.", an order ending "in it" said without it: "A decaf cortado with caramel it is.", never "… in it it is." (long_context_word_doubled). */
+const itIs = (x: string) => `${cap(x.replace(/\s+in it$/i, ''))} it is.`;
+
 /** The order named short (a reference may be: "The latte it is."), with the CONFIRM shape it shares. */
 const CLOSING_NAMES: [(x: string) => string, string][] = [
   [(x) => `That's ${x}, then.`, 'c0'],
-  [(x) => `${cap(x)} it is.`, 'c1'],
+  [(x) => itIs(x), 'c1'],
   [(x) => `So ${x}.`, 'c2'],
   [(x) => `${cap(x)} sounds like the one.`, 'c4'],
   [(x) => `${cap(x)}, then.`, 'c6'],
@@ -834,7 +837,7 @@ const CLOSING_PLAIN = [
  */
 const CONFIRM: ((x: string) => string)[] = [
   (x) => `That's ${x}, then.`,
-  (x) => `${cap(x)} it is.`,
+  (x) => itIs(x),
   (x) => `So, ${x}.`,
   (x) => `Then ${x} is your order.`,
   (x) => `${cap(x)} sounds like the one.`,

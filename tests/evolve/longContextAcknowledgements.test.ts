@@ -87,3 +87,15 @@ describe('an insertion varies the acknowledgements its replies open with', () =>
     expect(opened).toBeGreaterThan(pool.entries.length / 10);
   });
 });
+
+describe('an order ending "in it" closes without a doubled word (evolve 99)', () => {
+  it('says "A decaf cortado with caramel it is.", never "… in it it is."', async () => {
+    const { honestWordings } = await import('../../sources/dialogue/honest.js');
+    const { wordDoubled } = await import('../../pipeline/quality/measures/context.js');
+    // teval_query_95_1-parameters_key_error-k1-cot~mixed on lead36 m11.
+    expect(wordDoubled('A decaf cortado with caramel in it it is; tell the barista when you get there.')).toBe('it it');
+    const all = honestWordings('a decaf cortado with caramel in it');
+    expect(all.some((w) => /^A decaf cortado with caramel it is\./.test(w))).toBe(true);
+    for (const w of all) expect(wordDoubled(w), w).toBeUndefined();
+  });
+});
