@@ -111,3 +111,40 @@ describe('a list cut to the number asked said as whose it is (answer-writer-117)
     }
   });
 });
+
+describe('a failure\'s closing question drawn from seventeen (answer-writer-119)', () => {
+  it('every one offers a way forward and a way to leave the step, and none names a function', async () => {
+    const { choiceUnclear } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    const failed = { name: 'TradingBot.get_symbol_by_name', args: { name: 'Zeta Corp' }, response: 'Connection reset by peer', error: 'Connection reset by peer' };
+    const asked = new Set<string>();
+    for (let seed = 0; seed < 400; seed++) {
+      const q = nextStepQuestion(failed as never, new Rng(seed, 'answer-writer'), 'get_symbol_by_name');
+      asked.add(q);
+      expect(choiceUnclear(`I couldn't get the symbol. ${q}`, ['get_symbol_by_name']), q).toBeUndefined();
+    }
+    // "call it a day" (the first wording of one of the four) offered no way to leave the step the measure reads.
+    expect(choiceUnclear("I couldn't get the symbol. Shall I have one more go at getting the symbol, or call it a day?")).toMatch(/offers no way forward/);
+    expect(asked.size).toBeGreaterThanOrEqual(17);
+  });
+});
+
+describe('files a later step copies, said as files (answer-writer-119)', () => {
+  it('says "Copying the files to …", never "the source", nor a count nothing shown gives', async () => {
+    const { parameterAsThing } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    // bfcl_multi_turn_base_18-env-k1 on lead36 m14: four cp calls whose sources only a listing would name.
+    expect(parameterAsThing('I couldn\'t create the folder "Archived_Quarter1": the operation timed out after 30 s. Copying the source to "Archived_Quarter1" waits on it.')).toMatch(/^Copying the source to/);
+    const input = {
+      request: "Copy all the text files of the 'Quarter1_Reports' directory and place it in a new directory naming it 'Archived_Quarter1.",
+      steps: [{ name: 'GorillaFileSystem.mkdir', args: { dir_name: 'Archived_Quarter1' }, response: 'TimeoutError: Operation timed out after 30 s while running mkdir', error: 'TimeoutError: Operation timed out after 30 s while running mkdir' }],
+      waiting: ['report1.txt', 'report2.txt', 'History101.txt'].map((source) => ({ name: 'GorillaFileSystem.cp', args: { source, destination: 'Archived_Quarter1' }, needsFailed: true })),
+    };
+    let saidFiles = 0;
+    for (let seed = 0; seed < 12; seed++) {
+      const a = offlineAnswer(input as never, new Rng(seed, 'answer-writer'));
+      expect(parameterAsThing(a), a).toBeUndefined();
+      expect(a).not.toMatch(/\bthree files\b|report1/);
+      if (/\bthe files to "Archived_Quarter1"/.test(a)) saidFiles++;
+    }
+    expect(saidFiles).toBeGreaterThan(0);
+  });
+});

@@ -644,4 +644,18 @@ export const answerFailurePronounUnclear: CaseMeasure = {
   check: (tc) => failureDefect(tc, (a) => failurePronounUnclear(a)),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/** A waiting task said by a parameter's name for a thing nothing shown names yet ("Copying the source to "Archived_Quarter1" waits on it."). */
+export function parameterAsThing(answer: string): string | undefined {
+  return /\b(?:[A-Z][a-z]+ing|to [a-z]+) the (?:source|src)\b[^.;]*/.exec(answer.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+}
+
+export const answerParameterAsThing: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_parameter_as_thing',
+  group: 'text',
+  title: 'closing answer after a failure names what a later step takes by its parameter\'s name ("Copying the source to "Archived_Quarter1" waits on it." for the text files the request asks to copy), never as the thing it is ("the files")',
+  population: 'cases whose closing answer follows a failed call',
+  check: (tc) => failureDefect(tc, (a) => parameterAsThing(a)),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
