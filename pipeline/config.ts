@@ -529,6 +529,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_cut_list_told_whole: 0,
   long_context_word_doubled: 0,
   answer_parameter_as_thing: 0,
+  thought_record_of_numbers: 0,
   answer_sent_told_under: 0,
   answer_nearest_unsaid: 0,
   answer_done_said_twice: 0,

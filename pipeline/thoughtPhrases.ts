@@ -371,6 +371,8 @@ export function recordLabels(v: string): string[] | undefined {
   const labels = lines.map((l) => RECORD_LINE.exec(l)?.[1]);
   // A record opens with a labelled line; a long field (a summary) may run on over lines of its own.
   if (!labels[0] || labels.filter(Boolean).length < 2) return undefined;
+  // A schedule's clock times ("9:00 AM - Registration") are no labels: never "a record of 9, 10, 11 and more" (thought_record_of_numbers).
+  if (labels.some((l) => l !== undefined && /^\d+$/.test(l.trim()))) return undefined;
   return [...new Set(labels.filter((l): l is string => !!l && !/["\[\]]/.test(l)))];
 }
 

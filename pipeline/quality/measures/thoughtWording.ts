@@ -165,4 +165,27 @@ export const thoughtCallGoesAgain: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain];
+/** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
+export function recordOfNumbers(thought: string): string | undefined {
+  return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
+}
+
+export const thoughtRecordOfNumbers: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_record_of_numbers',
+  group: 'text',
+  title: 'CoT: a thought describes a text its call passes as a record of numbers ("bullet items (a record of 9, 10, 11 and more)" for "9:00 AM - Registration and Networking[SPAN]10:00 AM - Keynote Speech…"), its clock times read as labels',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const calls = thoughtCalls(tc);
+    if (!calls.length) return undefined;
+    for (const c of calls) {
+      const hit = recordOfNumbers(c.thought);
+      if (hit) return `"${hit}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers];
