@@ -492,6 +492,9 @@ export function argWords(noun: string, v: unknown): string {
     return `the ${noun.replace(/\s+/g, '-')} ${/\b(?:flag|setting|option|filter|mode)$/.test(noun) ? '' : 'flag '}${v ? 'on' : 'off'}`;
   }
   if (typeof v === 'number' || typeof v === 'bigint') {
+    // "13.2 gallons", "1 liter": an amount in a unit said as people say it.
+    const unit = /^amount in ([a-z]+?)s$/.exec(noun)?.[1];
+    if (unit) return `${v} ${Number(v) === 1 ? unit : `${unit}s`}`;
     const last = noun.split(/\s+/).pop() ?? '';
     if (Number.isInteger(Number(v)) && COUNT_UNITS.test(last) && noun === last) return `${v} ${Number(v) === 1 ? last.replace(/s$/, '') : last.replace(/s?$/, 's')}`;
     return `${noun} ${v}`;
@@ -551,6 +554,9 @@ export interface SourceFrame {
  * singular ("address", "status", "news", "analysis") are not.
  */
 export function isPlural(phrase: string): boolean {
+  // "amount in gallons", "number of results": the head before the preposition decides.
+  const head = /^(\S+) (?:in|of) \S/.exec(phrase.trim())?.[1];
+  if (head) return isPlural(head);
   const last = phrase.trim().split(/\s+/).pop()?.toLowerCase() ?? '';
   if (/^(?:people|children|data|media|criteria)$/.test(last)) return true;
   if (last.length < 4 || !/[a-z]s$/.test(last)) return false;

@@ -231,6 +231,9 @@ export const BARE_KEYS: Record<string, [RegExp, string][]> = {
   to: [[/\bend of the [\w ]*window\b.*YYYY-MM-DD/i, 'end date']],
 };
 
+/** Keys that are a unit of measure and nothing else. */
+const UNIT_KEY = /^(liter|litre|gallon|mile|kilometer|kilometre)s?$/i;
+
 /**
  * A key as prose names it: its words (keyAsWords) when they are English (the tool's docs use them),
  * else what its own doc says it is: T-Eval's `mauthors`, "the name of the author", reads "author's
@@ -239,6 +242,10 @@ export const BARE_KEYS: Record<string, [RegExp, string][]> = {
  * the mauthors as …" reads as a careless writer. Without the tool's doc, the key's words.
  */
 export function keyNoun(key: string, doc?: KeyDoc): string {
+  // A key that is a unit ("gallon", "liter") names no thing: its value is an amount in it ("which is the amount in gallons
+  // here", "with 13.2 gallons"), never "which is the gallon here" (thought_unit_as_noun).
+  const unit = UNIT_KEY.exec(key)?.[1];
+  if (unit) return `amount in ${unit.toLowerCase()}s`;
   const words = keyAsWords(key);
   if (!doc) return words;
   const bare = BARE_KEYS[key];

@@ -16,3 +16,21 @@ describe('a schedule described by its opening, never as a record of its hours', 
     expect(recordOfNumbers('with content (a record of Published, Title and Summary)')).toBeUndefined();
   });
 });
+
+describe('a unit key names an amount (thought-writer-49)', () => {
+  it('says "the amount in gallons" and "13.2 gallons", never "the gallon"', async () => {
+    const { keyNoun } = await import('../../pipeline/quality/grammar.js');
+    const { argWords, isPlural } = await import('../../pipeline/thoughtPhrases.js');
+    const { unitAsNoun } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    expect(keyNoun('gallon', { required_parameters: [{ name: 'gallon', description: 'The amount of gallons to be converted.' }] })).toBe('amount in gallons');
+    expect(keyNoun('liter')).toBe('amount in liters');
+    expect(argWords('amount in gallons', 13.2)).toBe('13.2 gallons');
+    expect(argWords('amount in liters', 1)).toBe('1 liter');
+    expect(isPlural('amount in gallons')).toBe(false);
+    expect(isPlural('points of interest')).toBe(true);
+    // bfcl_multi_turn_base_88 and 58 on lead36 m17.
+    expect(unitAsNoun('"I\'ve just filled my car up with 13.2 gallons of fuel," the user says, which means the gallon is "13.2".')).toMatch(/^the gallon is/);
+    expect(unitAsNoun('All this takes is to convert gallons to liters, and `gallon_to_liter` with gallon 13.2 does that.')).toMatch(/^with gallon 13/);
+    expect(unitAsNoun('The user mentioned "30", which is the amount in gallons here; `gallon_to_liter` with 30 gallons.')).toBeUndefined();
+  });
+});

@@ -188,4 +188,27 @@ export const thoughtRecordOfNumbers: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers];
+/** A unit said as the thing a value is ("The user mentioned "30", which is the gallon here.", "with gallon 13.2"). */
+export function unitAsNoun(thought: string): string | undefined {
+  return /\b(?:the|with) (?:gallon|liter|litre|mile|kilometer|kilometre)\b(?! (?:tank|count|amount|mark))[^.;,]{0,20}/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+}
+
+export const thoughtUnitAsNoun: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_unit_as_noun',
+  group: 'text',
+  title: 'CoT: a thought names a unit as the thing a value is ("The user mentioned "30", which is the gallon here.", "`gallon_to_liter` with gallon 13.2"), where a person says "the amount in gallons", "13.2 gallons"',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const calls = thoughtCalls(tc);
+    if (!calls.length) return undefined;
+    for (const c of calls) {
+      const hit = unitAsNoun(c.thought);
+      if (hit) return `"${hit}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun];
