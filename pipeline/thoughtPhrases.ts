@@ -616,24 +616,25 @@ export const SOURCE_FRAMES: SourceFrame[] = [
   },
   {
     kind: 'request',
-    say: (key, value, _api, request) => {
-      const said = request !== undefined ? requestClause(request, value) : undefined;
-      if (!said) return `The request names "${value}" as the ${key}.`;
+    say: (key, value, _api, request, num) => {
+      const cited = request !== undefined ? requestClause(request, value) : undefined;
+      if (!cited) return `The request names "${value}" as the ${key}.`;
       // The quote first or the request first, fixed per quote and value: one opening before every cited value put "The
       // request says" before a tenth of all thoughts once none was restated bare (thought_link_top_share 0.096 on h-text32's b2).
-      const rest = `${linkOf(said, value)} the ${key} ${isAre(key)} "${value}".`;
-      return quoteFirst(said, value) ? `"${said}," the request says, ${rest}` : `The request says "${said}", ${rest}`;
+      // The value restated as the call passes it: a number bare ("so the amount is 100"), never as text (thought_number_quoted_as_text).
+      const rest = `${linkOf(cited, value)} the ${key} ${isAre(key)} ${said(value, num)}.`;
+      return quoteFirst(cited, value) ? `"${cited}," the request says, ${rest}` : `The request says "${cited}", ${rest}`;
     },
-    pattern: /^(?:The request says "|")(?<said>[^"]*)(?:",|," the request says,) (?:so|which means) the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+    pattern: /^(?:The request says "|")(?<said>[^"]*)(?:",|," the request says,) (?:so|which means) the (?<key>.+?) (?:is|are) "?(?<value>.*?)"?\.$/,
   },
   {
     // A clause the user says of themselves ("I am writing an article on artificial intelligence") is cited as what they say.
     kind: 'request',
-    say: (key, value, _api, request) => {
-      const said = request !== undefined ? requestClause(request, value) : undefined;
-      return said ? `"${said}," the user says, ${linkOf(said, value)} the ${key} ${isAre(key)} "${value}".` : `The user gave the ${key} as "${value}".`;
+    say: (key, value, _api, request, num) => {
+      const cited = request !== undefined ? requestClause(request, value) : undefined;
+      return cited ? `"${cited}," the user says, ${linkOf(cited, value)} the ${key} ${isAre(key)} ${said(value, num)}.` : `The user gave the ${key} as "${value}".`;
     },
-    pattern: /^"(?<said>[^"]*)," the user says, (?:so|which means) the (?<key>.+?) (?:is|are) "(?<value>.*)"\.$/,
+    pattern: /^"(?<said>[^"]*)," the user says, (?:so|which means) the (?<key>.+?) (?:is|are) "?(?<value>.*?)"?\.$/,
   },
   {
     kind: 'chosen',
@@ -864,11 +865,11 @@ export const EARLIER_REQUEST = [0, 2];
  * their words there cannot be cited (the value stands alone in its clause, the clause is too long):
  * then a plain request frame says it. The thought writer and a wrong call's thought both say it so.
  */
-export function citedRequest(key: string, value: string, request: string | undefined, earlier = false): string | undefined {
+export function citedRequest(key: string, value: string, request: string | undefined, earlier = false, num = false): string | undefined {
   if (request === undefined) return undefined;
   if (askedFor(request, value)) return SOURCE_FRAMES[ASKED_FOR].say(key, value, undefined, request);
   const said = earlier ? undefined : requestClause(request, value);
-  return said ? SOURCE_FRAMES[firstPerson(said) ? USER_SAYS : REQUEST_SAYS].say(key, value, undefined, request) : undefined;
+  return said ? SOURCE_FRAMES[firstPerson(said) ? USER_SAYS : REQUEST_SAYS].say(key, value, undefined, request, num) : undefined;
 }
 
 /** The frames that say a value comes from the user's request (only for a value the request states as it is). */

@@ -34,3 +34,20 @@ describe('a unit key names an amount (thought-writer-49)', () => {
     expect(unitAsNoun('The user mentioned "30", which is the amount in gallons here; `gallon_to_liter` with 30 gallons.')).toBeUndefined();
   });
 });
+
+describe('a number cited from the request restated as the call passes it (thought-writer-50)', () => {
+  it('says "so the amount is 100", reads both forms back, and flags the quoted one', async () => {
+    const { citedRequest, valueSource } = await import('../../pipeline/thoughtPhrases.js');
+    const { numberQuotedAsText } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const request = "I've resolved to initiate a purchase of 100 shares of Tesla at $700 per share.";
+    const said = citedRequest('amount', '100', request, false, true)!;
+    expect(said).toMatch(/(?:so|which means) the amount is 100\.$/);
+    expect(valueSource(said)).toMatchObject({ kind: 'request', value: '100', key: 'amount' });
+    // A string value keeps its quotes.
+    expect(citedRequest('symbol', 'TSLA', 'Buy shares of TSLA for me, please.', false, false)).toMatch(/"TSLA"/);
+    expect(valueSource('"Buy shares of TSLA," the request says, so the symbol is "TSLA".')).toMatchObject({ value: 'TSLA', key: 'symbol' });
+    // bfcl_multi_turn_base_102 on lead36 m18.
+    expect(numberQuotedAsText(`"${request.slice(0, -1)}," the user says, so the amount is "100". All this takes is …`, { amount: 100, symbol: 'TSLA' })).toBe('is "100"');
+    expect(numberQuotedAsText(said, { amount: 100 })).toBeUndefined();
+  });
+});

@@ -164,7 +164,7 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
       }
       // As the thought writer says it of a correct value: in the user's own words around it where they can be
       // cited ("The request says "…", so the folder is "…""), else in a plain frame — the correct thought's own where it is one.
-      const cited = citedRequest(e.key, e.value, r.request, r.earlier);
+      const cited = citedRequest(e.key, e.value, r.request, r.earlier, e.num);
       const told = cited !== undefined ? says(cited) : undefined;
       if (told) return told;
       const pool = r.earlier ? EARLIER_REQUEST : PLAIN_REQUEST;
@@ -186,7 +186,7 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
   for (const e of values) {
     const r = requestOf(e.value);
     if (r && !quotedInOtherRole(e.raw, r.request, e.value)) {
-      const cited = citedRequest(e.key, e.value, r.request, r.earlier);
+      const cited = citedRequest(e.key, e.value, r.request, r.earlier, e.num);
       const told = (cited !== undefined ? says(cited) : undefined) ?? says(SOURCE_FRAMES[rng.pick(r.earlier ? EARLIER_REQUEST : PLAIN_REQUEST)].say(e.key, e.value, undefined, undefined, e.num));
       if (told) return told;
     }

@@ -211,4 +211,33 @@ export const thoughtUnitAsNoun: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun];
+/**
+ * A number the call passes as a number restated in quotes as text ("…," the request says, so the amount is "100".)
+ * before the call passes amount 100: a model reading it may pass the string. The user's own words quoted are left alone.
+ */
+export function numberQuotedAsText(thought: string, args: unknown): string | undefined {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const numbers = new Set(Object.values(args as Record<string, unknown>).filter((v) => typeof v === 'number').map(String));
+  for (const m of thought.matchAll(/\b(?:is|are) "(-?\d+(?:\.\d+)?)"/g)) if (numbers.has(m[1])) return m[0];
+  return undefined;
+}
+
+export const thoughtNumberQuotedAsText: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_number_quoted_as_text',
+  group: 'text',
+  title: 'CoT: a thought restates a number its call passes as a number in quotes, as text ("…," the request says, so the amount is "100". … `place_order` with amount 100)',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const calls = thoughtCalls(tc);
+    if (!calls.length) return undefined;
+    for (const c of calls) {
+      const hit = numberQuotedAsText(c.thought, c.args);
+      if (hit) return `"${hit}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText];
