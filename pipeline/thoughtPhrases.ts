@@ -595,7 +595,7 @@ function hashOf(said: string, value: string): number {
   return h;
 }
 
-export const SOURCE_FRAMES: SourceFrame[] = [
+const RAW_SOURCE_FRAMES: SourceFrame[] = [
   { kind: 'request', say: (key, value) => `The user gave the ${key} as "${value}".`, pattern: /^The user gave the (?<key>.+?) as "(?<value>.*)"\.$/ },
   { kind: 'request', say: (key, value) => `The request names "${value}" as the ${key}.`, pattern: /^The request names "(?<value>.*)" as the (?<key>.+?)\.$/ },
   { kind: 'request', say: (key, value) => `The user mentioned "${value}", which ${isAre(key)} the ${key} here.`, pattern: /^The user mentioned "(?<value>.*)", which (?:is|are) the (?<key>.+?) here\.$/ },
@@ -657,6 +657,17 @@ export const SOURCE_FRAMES: SourceFrame[] = [
     pattern: own(/^The (?<key>.+?) (?:is|are) "(?<value>.*)", in the letter case the tool takes\.$/),
   },
 ];
+
+/**
+ * One value of a plural key said with the singular ("cities": "San Francisco" -> "the city is "San Francisco"",
+ * "queries": "quantum computing" -> "the query is …"), never "the cities are "San Francisco"" of one city
+ * (thought_plural_key_one_value). A list said whole ("A, B and C") keeps the plural.
+ */
+function keyFor(key: string, value: string): string {
+  return isPlural(key) && !/,|\band\b|\[SPAN\]/.test(value) ? nounInNumber(key, 1) : key;
+}
+
+export const SOURCE_FRAMES: SourceFrame[] = RAW_SOURCE_FRAMES.map((f) => ({ ...f, say: (key, value, api, request, num) => f.say(keyFor(key, value), value, api, request, num) }));
 
 /**
  * The parts of a value the request names one by one but never as the value ("Times Square" and

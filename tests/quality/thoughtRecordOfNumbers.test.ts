@@ -51,3 +51,16 @@ describe('a number cited from the request restated as the call passes it (though
     expect(numberQuotedAsText(said, { amount: 100 })).toBeUndefined();
   });
 });
+
+describe('one value of a plural key said with the singular (thought-writer-51)', () => {
+  it('says "the city is", keeps a list whole in the plural, and flags the old wording', async () => {
+    const { SOURCE_FRAMES, citedRequest } = await import('../../pipeline/thoughtPhrases.js');
+    const { pluralKeyOneValue } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    // bfcl_multi_turn_base_77 on lead36 m19: cities "San Francisco".
+    const said = citedRequest('cities', 'San Francisco', 'What is the weather like in San Francisco today?', false, false);
+    expect(said).toMatch(/the city is "San Francisco"/);
+    expect(pluralKeyOneValue(said!)).toBeUndefined();
+    expect(SOURCE_FRAMES[0].say('cities', 'San Francisco, Los Angeles and Chicago')).toMatch(/cities/);
+    expect(pluralKeyOneValue('"What is the weather in San Francisco," the user says, which means the cities are "San Francisco".')).toBe('the cities are "San Francisco"');
+  });
+});

@@ -240,4 +240,28 @@ export const thoughtNumberQuotedAsText: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText];
+/** One value said of a plural key ("…," the user says, which means the cities are "San Francisco".). */
+export function pluralKeyOneValue(thought: string): string | undefined {
+  for (const m of thought.matchAll(/\bthe ((?:[a-z']+ )?[a-z]+s) are "([^"]+)"/g)) if (!/,|\band\b/.test(m[2])) return m[0];
+  return undefined;
+}
+
+export const thoughtPluralKeyOneValue: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_plural_key_one_value',
+  group: 'text',
+  title: 'CoT: a thought says one value of a plural parameter as if it were several ("…," the user says, which means the cities are "San Francisco".), where a person says "the city is"',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    const calls = thoughtCalls(tc);
+    if (!calls.length) return undefined;
+    for (const c of calls) {
+      const hit = pluralKeyOneValue(c.thought);
+      if (hit) return `"${hit}"`;
+    }
+    return null;
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
