@@ -148,3 +148,18 @@ describe('files a later step copies, said as files (answer-writer-119)', () => {
     expect(saidFiles).toBeGreaterThan(0);
   });
 });
+
+describe('one moment said in one sentence (answer-writer-120)', () => {
+  it('joins the time and the weekday when the weekday is the date\'s own, and flags two sentences of one frame', async () => {
+    const { clockOnce } = await import('../../stages/resolve/answerWriter.js');
+    const { clockSplit } = await import('../../pipeline/quality/measures/answerSaidOnce.js');
+    // teval_query_228_2-env-k3 on lead36 m20.
+    const before = 'Searching arXiv came through. It is 16:15 on 19 October 2023. It is Thursday.';
+    expect(clockSplit(before)).toBe('It is 16:15 on 19 October 2023. It is Thursday.');
+    expect(clockOnce(before)).toBe('Searching arXiv came through. It is 16:15 on Thursday, 19 October 2023.');
+    expect(clockOnce('Today is Monday. It is now 16:15 on 16 October 2023.')).toBe('It is now 16:15 on Monday, 16 October 2023.');
+    // Two tools that disagree stay as they answered.
+    expect(clockOnce('It is Friday. It is now 16:15 on 16 October 2023.')).toBe('It is Friday. It is now 16:15 on 16 October 2023.');
+    expect(clockSplit('It is now 16:15 on Monday, 16 October 2023.')).toBeUndefined();
+  });
+});

@@ -181,4 +181,18 @@ export const answerNowTwice: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => nowTwice(t.answer)),
 };
 
-export const ANSWER_SAID_ONCE_MEASURES = [answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted, answerThingNamedTwice, answerSearchFrameTwice, answerSearchesToldAlike, answerNowTwice];
+/** The time and the weekday of one moment said as two sentences of one frame ("It is 16:15 on 19 October 2023. It is Thursday."). */
+export function clockSplit(answer: string): string | undefined {
+  return /\b(?:It is|Today is) (?:now )?(?:\d{1,2}:\d{2} on \d{1,2} [A-Z][a-z]+ \d{4}|[A-Z][a-z]+day)\. (?:It is|Today is) (?:now )?(?:\d{1,2}:\d{2} on \d{1,2} [A-Z][a-z]+ \d{4}|[A-Z][a-z]+day)\./.exec(answer)?.[0];
+}
+
+export const answerClockSplit: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_clock_split',
+  group: 'text',
+  title: 'closing answer says the time and the weekday of one moment in two sentences of one frame ("It is 16:15 on 19 October 2023. It is Thursday.") where one says both ("It is 16:15 on Thursday, 19 October 2023.")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => clockSplit(t.answer)),
+};
+
+export const ANSWER_SAID_ONCE_MEASURES = [answerClockSplit, answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted, answerThingNamedTwice, answerSearchFrameTwice, answerSearchesToldAlike, answerNowTwice];
