@@ -163,3 +163,18 @@ describe('one moment said in one sentence (answer-writer-120)', () => {
     expect(clockSplit('It is now 16:15 on Monday, 16 October 2023.')).toBeUndefined();
   });
 });
+
+describe('a converted price said with the price (answer-writer-121)', () => {
+  it('joins "400 USD is 320 EUR." to what costs 400 USD, and flags it told apart', async () => {
+    const { conversionWithCost } = await import('../../stages/resolve/answerWriter.js');
+    const { conversionApart } = await import('../../pipeline/quality/measures/answerSaidOnce.js');
+    // bfcl_multi_turn_base_151 on lead36 m21.
+    const before = '400 USD is 320 EUR. The business-class flight from SFO to LAX on 10 November 2026 costs 400 USD. It is booked as booking 3426812, paid in transaction 45451592.';
+    expect(conversionApart(before)).toBe('400 USD is 320 EUR.');
+    const after = conversionWithCost(before);
+    expect(after).toBe('The business-class flight from SFO to LAX on 10 November 2026 costs 400 USD, which is 320 EUR. It is booked as booking 3426812, paid in transaction 45451592.');
+    expect(conversionApart(after)).toBeUndefined();
+    // A conversion with nothing that costs the amount stays its own sentence.
+    expect(conversionWithCost('1500 USD is 1200 EUR.')).toBe('1500 USD is 1200 EUR.');
+  });
+});

@@ -195,4 +195,23 @@ export const answerClockSplit: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => clockSplit(t.answer)),
 };
 
-export const ANSWER_SAID_ONCE_MEASURES = [answerClockSplit, answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted, answerThingNamedTwice, answerSearchFrameTwice, answerSearchesToldAlike, answerNowTwice];
+/** A conversion of a price told in a sentence of its own apart from what costs it ("400 USD is 320 EUR. The … flight … costs 400 USD."). */
+export function conversionApart(answer: string): string | undefined {
+  const sentences = answerSentences(answer);
+  for (const s of sentences) {
+    const m = /^(\d[\d.,]*) ([A-Z]{3}) (?:is|are|comes? to) \d[\d.,]* [A-Z]{3}\.$/.exec(s);
+    if (m && sentences.some((t) => t !== s && t.includes(`costs ${m[1]} ${m[2]}`))) return s;
+  }
+  return undefined;
+}
+
+export const answerConversionApart: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_conversion_apart',
+  group: 'text',
+  title: 'closing answer tells a converted price in a sentence of its own, apart from what costs it ("400 USD is 320 EUR. The business-class flight … costs 400 USD."), where one sentence says both ("… costs 400 USD, which is 320 EUR.")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => conversionApart(t.answer)),
+};
+
+export const ANSWER_SAID_ONCE_MEASURES = [answerConversionApart, answerClockSplit, answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted, answerThingNamedTwice, answerSearchFrameTwice, answerSearchesToldAlike, answerNowTwice];
