@@ -59,7 +59,9 @@ describe('thought noun agreement', () => {
     expect(isPlural('places')).toBe(true);
     expect(isPlural('address')).toBe(false);
     const say = SOURCE_FRAMES.find((f) => f.say('k', 'v').includes('which'))!.say;
-    expect(say('places', '123 Main St')).toContain('which are the places here');
+    // thought-writer-51: one value of a plural key takes the singular noun and verb; a list said whole keeps the plural.
+    expect(say('places', '123 Main St')).toContain('which is the place here');
+    expect(say('places', '123 Main St and 456 Broad St')).toContain('which are the places here');
     expect(nounVerbDisagreement('The user mentioned "123 Main St", which is the places here.')).toBeDefined();
     expect(nounVerbDisagreement('The user mentioned "123 Main St", which are the places here.')).toBeUndefined();
     expect(nounVerbDisagreement('The user mentioned "x.txt", which is the file path here.')).toBeUndefined();

@@ -47,7 +47,7 @@ describe("a wrong call's thought cites the request as the correct one does", () 
   it('says "The request says "…"" of the wrong call\'s value, not "The request names"', () => {
     const thought = erroneousThought('parameters_key_error', correct, { name: correct.name, args: { stocks: 'AMZN' } }, { tools: TOOLS, query: QUERY, earlierRequests: [], earlier: [] });
     // "so" or "which means", and the quote or the request first, fixed per quote and value since h-text32 (thought_frame_top_share, thought_link_top_share).
-    expect(thought).toMatch(/^(?:The request says "if 'AMZN' appears promising",|"if 'AMZN' appears promising," the request says,) (?:so|which means) the stocks are "AMZN"\./);
+    expect(thought).toMatch(/^(?:The request says "if 'AMZN' appears promising",|"if 'AMZN' appears promising," the request says,) (?:so|which means) the stock is "AMZN"\./);
     expect(thought).not.toContain('The request names');
   });
   it('an earlier turn\'s value is said in a frame true of an earlier turn, citing what the user asked for', () => {
