@@ -13,8 +13,6 @@ import { searchFrameParts, searchFrameTwice } from '../../searchFrames.js';
 import type { CaseMeasure } from '../types.js';
 import { turnDefect, type AnsweredTurn } from './answers.js';
 
-/** An answer's sentences, cut after a full stop, question or exclamation mark before a capital or a quote. */
-const sentences = (answer: string) => answer.split(/(?<=[.!?]["”]?)\s+(?=[A-Z"“])/).filter(Boolean);
 
 const PICK_WORD = /\b(?:highest|lowest|top|best|worst|most|least|cheapest|nearest|closest|ties?|tied)\b/i;
 
@@ -35,7 +33,7 @@ export function pickUnsaid(turn: AnsweredTurn): string | undefined {
     }
     const top = pickedRecords(rankedRecords(value, pick.key), pick.best);
     if (top.length === 0) continue;
-    const said = sentences(turn.answer).some((t) => PICK_WORD.test(t.replace(/"[^"]*"/g, '')) && top.some((r) => t.includes(r.name)));
+    const said = answerSentences(turn.answer).some((t) => PICK_WORD.test(t.replace(/"[^"]*"/g, '')) && top.some((r) => t.includes(r.name)));
     return said ? undefined : `"the ${pick.phrase}" asked; ${top.map((r) => `"${r.name}" (${r.value})`).join(', ')} never said to be it`;
   }
   return undefined;
@@ -59,7 +57,7 @@ const words = (t: string) => new Set((t.toLowerCase().match(/[a-z]{4,}/g) ?? [])
  * failure again: the part of the opener after its last "but" or ";" shares a word with the later sentence.
  */
 export function failureSaidTwice(answer: string): string | undefined {
-  const [first, ...rest] = sentences(answer);
+  const [first, ...rest] = answerSentences(answer);
   if (!first || !FAILED.test(first) || !/(?:, but |; )/.test(first)) return undefined;
   const failedPart = first.split(/, but |; /).pop() ?? '';
   if (!FAILED.test(failedPart) && !/^not /.test(failedPart)) return undefined;
