@@ -1047,6 +1047,28 @@ export const harderToolsConstraintDropped: CaseMeasure = {
  * dropped ("Raises a number" for MathAPI.power), or a doc that says nothing a listed sibling's does
  * not ("Converts a value" next to "Convert value between imperial and SI units").
  */
+/** Two or more capitalised words in a row that are no acronym ("YOU MUST use save_file()"): a doc shouting. */
+export function shouting(text: string): string | undefined {
+  return /\b(?:YOU|MUST|NOT|NEVER|ALWAYS|ONLY|SHOULD|DO|ALL|WHEN|THE)(?: (?:YOU|MUST|NOT|NEVER|ALWAYS|ONLY|SHOULD|DO|ALL|WHEN|THE))+\b/.exec(text)?.[0];
+}
+
+export const harderToolsShouting: CaseMeasure = {
+  kind: 'case',
+  id: 'harder_tools_shouting',
+  group: 'text',
+  title: 'harder tools: a rewritten doc keeps its source\'s shouting and dropped verb ("YOU MUST use save_file() to save PPT when all steps done."), where the rewrite promises careful English ("You must use save_file() to save PPT when all steps are done.")',
+  population: 'evolved cases with harder tool docs',
+  check(tc, ctx) {
+    const pairs = harderToolPairs(tc, ctx);
+    if (!pairs) return undefined;
+    for (const { before, after } of rewrittenPairs(pairs)) {
+      const hit = shouting(after.description);
+      if (hit) return `${before.name}: "${hit}" in "${after.description.slice(0, 80)}"`;
+    }
+    return null;
+  },
+};
+
 export const harderToolsBroken: CaseMeasure = {
   kind: 'case',
   id: 'harder_tools_broken',
@@ -1463,4 +1485,4 @@ export const harderToolsStockWording: SetMeasure = {
   },
 };
 
-export const TEXT_MEASURES = [toolDocUnrepaired, harderToolsStockWording, noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerGrammar, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsServeUnmetAsk, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];
+export const TEXT_MEASURES = [harderToolsShouting, toolDocUnrepaired, harderToolsStockWording, noiseReuse, noiseDistinct, noiseSplitsSentence, noiseIncoherent, noiseGrammarSlip, thoughtTemplates, thoughtGrammar, thoughtDocResidue, thoughtDocLifted, answerGrammar, answerTruncated, answerFieldUnphrased, answerWithholdsFields, answerTextSizeOnly, answerClaimsWholeRequest, answerNestedUnphrased, answerFailureNoNextStep, answerOpenings, answerFrameShare, answerFrameShareTeval, harderToolsFidelity, harderToolsWrapped, harderToolsConstraintDropped, harderToolsBroken, harderToolsLowercase, harderToolsMixedTags, harderToolsWordingOnly, harderToolsSiblingUnsound, harderToolsSiblingsIdentical, harderToolsStrayBacktick, extraToolsSameFunction, extraToolsServeUnmetAsk, extraToolsUnrelated, oneSidedContext, brokenContext, contextEscapeResidue, lengthRatio, answerNamesApi, answerCannedOpener, answerFieldDump, answerRestatesAsked];

@@ -51,7 +51,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-19'; // 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
+export const HARDER_RULES_VERSION = 'harder-tools-20'; // 20 (lead36): T-Eval's shouted "YOU MUST … when all steps done" mended to "You must … when all steps are done" (SPELLING). 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
 /** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
 export const HARDER_VARIANTS = 6;
 
@@ -522,6 +522,10 @@ const SPELLING: [RegExp, string][] = [
   [/\bcurrrent\b/g, 'current'],
   [/\brecieve(s|d)?\b/g, 'receive$1'],
   [/\bseperate(ly)?\b/g, 'separate$1'],
+  // T-Eval's PPT.save_file shouts and drops its verb ("When all steps done, YOU MUST use save_file() …"): a careful
+  // writer says it once, in sentence case (harder-tools-20; 126 of 126 rewrites kept it as it was on lead36 m15).
+  [/\bYOU MUST\b/g, 'you must'],
+  [/\b([Ww])hen all steps done\b/g, '$1hen all steps are done'],
 ];
 const spelled = (text: string) => SPELLING.reduce((t, [re, right]) => t.replace(re, right), text);
 
