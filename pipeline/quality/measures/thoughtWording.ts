@@ -7,6 +7,7 @@
  * own, and links a step to the one before by what connects them.
  */
 import type { CaseMeasure, SetMeasure } from '../types.js';
+import type { TestCase } from '../../schemas.js';
 import { keyAsWords, sentencesOf } from '../grammar.js';
 import { thoughtCalls } from './thoughts.js';
 import { topShare } from './topShare.js';
@@ -142,6 +143,18 @@ export const thoughtLinkTopShare: SetMeasure = {
   },
 };
 
+/** The first hit `find` makes in a CoT case's call thoughts, quoted; null when none; undefined outside the population (no CoT, no call). */
+function thoughtDefect(tc: TestCase, find: (c: ReturnType<typeof thoughtCalls>[number]) => string | undefined): string | null | undefined {
+  if (!tc.cot) return undefined;
+  const calls = thoughtCalls(tc);
+  if (!calls.length) return undefined;
+  for (const c of calls) {
+    const hit = find(c);
+    if (hit) return `"${hit}"`;
+  }
+  return null;
+}
+
 /** A call said to go again on its own ("so the same `get_distance` call goes again"): a call does not go; the assistant sends it. */
 export function callGoesAgain(thought: string): string | undefined {
   return /\b(?:the same )?`[^`]+` call goes again\b/.exec(thought)?.[0];
@@ -153,16 +166,7 @@ export const thoughtCallGoesAgain: CaseMeasure = {
   group: 'text',
   title: 'CoT: a retry\'s thought says the call "goes again" by itself ("A timeout is no fault of what I sent, so the same `get_distance` call goes again.") where a person says they send it again',
   population: 'CoT cases whose thoughts show or ask for a call',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const calls = thoughtCalls(tc);
-    if (!calls.length) return undefined;
-    for (const c of calls) {
-      const hit = callGoesAgain(c.thought);
-      if (hit) return `"${hit}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (c) => callGoesAgain(c.thought)),
 };
 
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
@@ -176,16 +180,7 @@ export const thoughtRecordOfNumbers: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought describes a text its call passes as a record of numbers ("bullet items (a record of 9, 10, 11 and more)" for "9:00 AM - Registration and Networking[SPAN]10:00 AM - Keynote Speech…"), its clock times read as labels',
   population: 'CoT cases whose thoughts show or ask for a call',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const calls = thoughtCalls(tc);
-    if (!calls.length) return undefined;
-    for (const c of calls) {
-      const hit = recordOfNumbers(c.thought);
-      if (hit) return `"${hit}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (c) => recordOfNumbers(c.thought)),
 };
 
 /** A unit said as the thing a value is ("The user mentioned "30", which is the gallon here.", "with gallon 13.2"). */
@@ -199,16 +194,7 @@ export const thoughtUnitAsNoun: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought names a unit as the thing a value is ("The user mentioned "30", which is the gallon here.", "`gallon_to_liter` with gallon 13.2"), where a person says "the amount in gallons", "13.2 gallons"',
   population: 'CoT cases whose thoughts show or ask for a call',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const calls = thoughtCalls(tc);
-    if (!calls.length) return undefined;
-    for (const c of calls) {
-      const hit = unitAsNoun(c.thought);
-      if (hit) return `"${hit}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (c) => unitAsNoun(c.thought)),
 };
 
 /**
@@ -228,16 +214,7 @@ export const thoughtNumberQuotedAsText: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought restates a number its call passes as a number in quotes, as text ("…," the request says, so the amount is "100". … `place_order` with amount 100)',
   population: 'CoT cases whose thoughts show or ask for a call',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const calls = thoughtCalls(tc);
-    if (!calls.length) return undefined;
-    for (const c of calls) {
-      const hit = numberQuotedAsText(c.thought, c.args);
-      if (hit) return `"${hit}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (c) => numberQuotedAsText(c.thought, c.args)),
 };
 
 /** One value said of a plural key ("…," the user says, which means the cities are "San Francisco".). */
@@ -252,16 +229,7 @@ export const thoughtPluralKeyOneValue: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought says one value of a plural parameter as if it were several ("…," the user says, which means the cities are "San Francisco".), where a person says "the city is"',
   population: 'CoT cases whose thoughts show or ask for a call',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    const calls = thoughtCalls(tc);
-    if (!calls.length) return undefined;
-    for (const c of calls) {
-      const hit = pluralKeyOneValue(c.thought);
-      if (hit) return `"${hit}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, (c) => pluralKeyOneValue(c.thought)),
 };
 
 export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
