@@ -536,6 +536,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_clock_split: 0,
   answer_conversion_apart: 0,
   harder_tools_shouting: 0,
+  answer_waiting_tasks_unmerged: 0,
   answer_sent_told_under: 0,
   answer_nearest_unsaid: 0,
   answer_done_said_twice: 0,

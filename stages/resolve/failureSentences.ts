@@ -629,6 +629,25 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
 ];
 
 /**
+ * Tasks that do one thing to parts of one thing said as one task: "getting the details of the movie" and "getting the
+ * reviews of the movie" -> "getting the details and the reviews of the movie"; any other task stays as it is, in its place.
+ */
+export function tasksOnOneThing(tasks: readonly string[]): string[] {
+  const parts = tasks.map((t) => /^(\S+) (the [a-z]+(?: [a-z]+)?) of (.+)$/.exec(t));
+  const out: string[] = [];
+  const merged = new Set<number>();
+  tasks.forEach((t, i) => {
+    if (merged.has(i)) return;
+    const p = parts[i];
+    const same = p ? parts.flatMap((q, k) => (k > i && q && q[1] === p[1] && q[3] === p[3] ? [k] : [])) : [];
+    if (!p || same.length === 0) return void out.push(t);
+    for (const k of same) merged.add(k);
+    out.push(`${p[1]} ${joinAnd([p[2], ...same.map((k) => parts[k]![2])])} of ${p[3]}`);
+  });
+  return out;
+}
+
+/**
  * What still waits on the failed step, said before the question: the request's later steps, which
  * could not run without it ("Cancelling the booking and posting the tweet need it first."), so the
  * user decides knowing what stopping leaves undone.
@@ -659,8 +678,11 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   const out: string[] = [];
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {
-    const many = tasks.length > 1;
-    out.push(rng.pick([`${cap(joinAnd(tasks))} ${many ? 'need' : 'needs'} it first.`, `${cap(joinAnd(tasks))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${joinAnd(bases.filter((_b, i) => !conditional.has(allTasks[i])))}.`]));
+    // Tasks of one verb on one thing said once: "Getting the details and the reviews of the movie waits on it.", never
+    // "Getting the details of the movie and getting the reviews of the movie wait on it." (answer_waiting_tasks_unmerged).
+    const said = tasksOnOneThing(tasks);
+    const many = said.length > 1;
+    out.push(rng.pick([`${cap(joinAnd(said))} ${many ? 'need' : 'needs'} it first.`, `${cap(joinAnd(said))} ${many ? 'wait' : 'waits'} on it.`, `Without it I can't go on to ${joinAnd(tasksOnOneThing(bases.filter((_b, i) => !conditional.has(allTasks[i]))))}.`]));
   }
   if (ifs.length) out.push(`Whether to ${joinAnd(ifs)} depends on it.`);
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');

@@ -178,3 +178,17 @@ describe('a converted price said with the price (answer-writer-121)', () => {
     expect(conversionWithCost('1500 USD is 1200 EUR.')).toBe('1500 USD is 1200 EUR.');
   });
 });
+
+describe('waiting tasks of one verb on one thing said once (answer-writer-122)', () => {
+  it('merges "getting the details of the movie" and "getting the reviews of the movie", and flags them said whole twice', async () => {
+    const { tasksOnOneThing } = await import('../../stages/resolve/failureSentences.js');
+    const { waitingTasksUnmerged } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    expect(tasksOnOneThing(['getting the details of the movie', 'getting the reviews of the movie'])).toEqual(['getting the details and the reviews of the movie']);
+    // Other tasks stay as they are, in their place.
+    expect(tasksOnOneThing(['get the details of the three properties', 'search for "restaurant" near the three places', 'get the reviews of the three properties'])).toEqual(['get the details and the reviews of the three properties', 'search for "restaurant" near the three places']);
+    expect(tasksOnOneThing(['adding the stock to the watchlist', 'getting the details of the stock'])).toEqual(['adding the stock to the watchlist', 'getting the details of the stock']);
+    // teval_query_47_1-env-k1 on lead36 f2.
+    expect(waitingTasksUnmerged('My attempt to get the popular movies failed. Getting the details of the movie and getting the reviews of the movie wait on it.')).toBe('Getting the details of the movie and getting the reviews of the movie');
+    expect(waitingTasksUnmerged('Getting the details and the reviews of the movie waits on it.')).toBeUndefined();
+  });
+});

@@ -658,4 +658,18 @@ export const answerParameterAsThing: CaseMeasure = {
   check: (tc) => failureDefect(tc, (a) => parameterAsThing(a)),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/** Two waiting tasks of one verb on one thing said whole twice ("Getting the details of the movie and getting the reviews of the movie wait on it."). */
+export function waitingTasksUnmerged(answer: string): string | undefined {
+  return /\b(\w+) the \w+(?: \w+)? of ((?:the )?[\w" ]+?) and \1 the \w+(?: \w+)? of \2\b/i.exec(answer)?.[0];
+}
+
+export const answerWaitingTasksUnmerged: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_waiting_tasks_unmerged',
+  group: 'text',
+  title: 'closing answer after a failure says two waiting tasks that do one thing to one thing in full twice ("Getting the details of the movie and getting the reviews of the movie wait on it."), where a person says "Getting the details and the reviews of the movie waits on it."',
+  population: 'cases whose closing answer follows a failed call',
+  check: (tc) => failureDefect(tc, (a) => waitingTasksUnmerged(a)),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
