@@ -190,5 +190,9 @@ describe('waiting tasks of one verb on one thing said once (answer-writer-122)',
     // teval_query_47_1-env-k1 on lead36 f2.
     expect(waitingTasksUnmerged('My attempt to get the popular movies failed. Getting the details of the movie and getting the reviews of the movie wait on it.')).toBe('Getting the details of the movie and getting the reviews of the movie');
     expect(waitingTasksUnmerged('Getting the details and the reviews of the movie waits on it.')).toBeUndefined();
+    // answer_details_of_nothing reads the merged phrase as the movie's details (f3 breached it with 20 before its reading was widened).
+    const { detailsOfNothing } = await import('../../pipeline/quality/measures/answerFlow.js');
+    expect(detailsOfNothing('Getting the details and the reviews of the movie waits on it.')).toBeUndefined();
+    expect(detailsOfNothing('Getting the details and posting the tweet wait on it.')).toBeDefined();
   });
 });

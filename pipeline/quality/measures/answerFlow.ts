@@ -144,10 +144,14 @@ export const answerAddressRunOn: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => addressRunOn(t.answer)),
 };
 
-/** A look-up of "the details" with no object: "Getting the details came through" — the details of what? */
+/**
+ * A look-up of "the details" with no object: "Getting the details came through" — the details of what? The details
+ * and another part of one thing ("Getting the details and the reviews of the movie") say whose they are; the details
+ * and another task ("Getting the details and posting the tweet") do not.
+ */
 export function detailsOfNothing(answer: string): string | undefined {
   const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
-  const m = /\b(?:get(?:ting)?|got|fetch(?:ing|ed)?|retriev(?:e|ing|ed)|look(?:ing)? up) the details\b(?!\s+(?:of|for|on|about)\b)/i.exec(masked);
+  const m = /\b(?:get(?:ting)?|got|fetch(?:ing|ed)?|retriev(?:e|ing|ed)|look(?:ing)? up) the details\b(?!\s+(?:of|for|on|about)\b|\s+and the [a-z]+(?: [a-z]+)? (?:of|for|on|about)\b)/i.exec(masked);
   return m ? `"${m[0]}" says of nothing whose details: "${answer.slice(Math.max(0, m.index - 40), m.index + 80)}"` : undefined;
 }
 
