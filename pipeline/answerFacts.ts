@@ -557,6 +557,12 @@ export function codesBare(answer: string, codes: ReadonlySet<string>): string {
   return out;
 }
 
+/** Whether a call's answer gives exactly these coordinates ({"latitude": …, "longitude": …}, or lat/lon/lng). */
+function givesCoordinates(response: string, lat: number, lon: number): boolean {
+  const v = parseToolResponse(response);
+  return isPlainObject(v) && (v.latitude ?? v.lat) === lat && (v.longitude ?? v.lon ?? v.lng) === lon;
+}
+
 /**
  * The place a coordinates look-up among these calls gave these coordinates for, as the call named it
  * ("500 Ocean Avenue"); undefined when none did. The writer says a nearby search near it, and
@@ -564,9 +570,7 @@ export function codesBare(answer: string, codes: ReadonlySet<string>): string {
  */
 export function placeOfCoordinates(calls: readonly { name: string; args: unknown; response: string; error?: string }[], lat: number, lon: number): string | undefined {
   for (const c of calls) {
-    if (c.error || !/coordinates|geocod/i.test(apiOf(c.name))) continue;
-    const v = parseToolResponse(c.response);
-    if (!isPlainObject(v) || (v.latitude ?? v.lat) !== lat || (v.longitude ?? v.lon ?? v.lng) !== lon || !isPlainObject(c.args)) continue;
+    if (c.error || !/coordinates|geocod/i.test(apiOf(c.name)) || !givesCoordinates(c.response, lat, lon) || !isPlainObject(c.args)) continue;
     const named = Object.entries(c.args).find(([k, x]) => /^(?:location|address|place|city|query|name)$/i.test(k) && typeof x === 'string' && x.trim() !== '' && x.length <= 80);
     if (named) return (named[1] as string).trim();
   }
@@ -581,9 +585,7 @@ export function placeOfCoordinates(calls: readonly { name: string; args: unknown
  */
 export function propertyOfCoordinates(calls: readonly { name: string; args: unknown; response: string; error?: string }[], lat: number, lon: number): string | undefined {
   for (const c of calls) {
-    if (c.error || !/property_?details/i.test(apiOf(c.name)) || !isPlainObject(c.args)) continue;
-    const v = parseToolResponse(c.response);
-    if (!isPlainObject(v) || (v.latitude ?? v.lat) !== lat || (v.longitude ?? v.lon ?? v.lng) !== lon) continue;
+    if (c.error || !/property_?details/i.test(apiOf(c.name)) || !isPlainObject(c.args) || !givesCoordinates(c.response, lat, lon)) continue;
     const id = Object.entries(c.args).find(([k]) => /^property_?id$/i.test(k))?.[1];
     if (typeof id === 'number' || typeof id === 'bigint' || (typeof id === 'string' && /^\d+$/.test(id))) return String(id);
   }

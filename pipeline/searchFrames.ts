@@ -60,7 +60,7 @@ export function searchFramesVaried(answer: string): string {
       used.add(p.form);
       return s;
     }
-    const free = [1, 2, 3].map((k) => (p.form + k) % SEARCH_FOUND.length).find((f) => !used.has(f));
+    const free = SEARCH_FOUND.map((_f, k) => (p.form + k + 1) % SEARCH_FOUND.length).find((f) => !used.has(f));
     if (free === undefined) return s;
     used.add(free);
     changed = true;

@@ -1104,14 +1104,12 @@ function clauseInAnswer(content: string, value: string, num: boolean, variant: n
     // A loop's next item said three ways as well ("the next listed property, "…", has id …", "… is "…", with id …",
     // "… is "…", whose id is …"): one of them for every step of every loop was the most common frame of all thoughts
     // (104 of 2,186 CoT cases on lead36 m8: thought_frame_top_share 0.048 against 0.05).
-    const named = (name: string, noun: string, field: string) =>
-      v3 === 1 && !goesOn
-        ? `"${name}", ${n === 1 ? `the only ${noun}` : `the ${ORDINALS[at]} of ${countWord(n)} ${plural(noun)}`}, has ${field} ${said(value)}`
-        : goesOn && v3 === 1
-          ? `${among('', noun)} is "${name}", with ${field} ${said(value)}`
-          : goesOn && v3 === 2
-            ? `${among('', noun)} is "${name}", whose ${field} is ${said(value)}`
-            : `${among(`, "${name}",`, noun)} has ${field} ${said(value)}`;
+    const named = (name: string, noun: string, field: string): string => {
+      if (goesOn && v3 === 1) return `${among('', noun)} is "${name}", with ${field} ${said(value)}`;
+      if (goesOn && v3 === 2) return `${among('', noun)} is "${name}", whose ${field} is ${said(value)}`;
+      if (v3 === 1) return `"${name}", ${n === 1 ? `the only ${noun}` : `the ${ORDINALS[at]} of ${countWord(n)} ${plural(noun)}`}, has ${field} ${said(value)}`;
+      return `${among(`, "${name}",`, noun)} has ${field} ${said(value)}`;
+    };
     // Past ten, neither the place nor the count is said (no "23 entries" the answer never writes out).
     if (n > 1 && (at >= ORDINALS.length || n > COUNT_WORDS.length - 1)) return isRecord(x) ? undefined : `${said(value)} is one of the ${plural(item)}`;
     if (isRecord(x)) {

@@ -24,6 +24,7 @@ import { unfilterableGenre, unfilteredGenreSentence } from '../../pipeline/quali
 import { ARXIV_NOTHING_FOUND } from '../../pipeline/resolution/arxivPapers.js';
 import { placeNamed } from '../../pipeline/resolution/places.js';
 import { SEARCH_FOUND, searchFramesVaried } from '../../pipeline/searchFrames.js';
+import { WEEKDAY_NAMES } from '../../pipeline/resolution/knownFacts.js';
 
 export interface AnswerInput {
   request: string;
@@ -268,12 +269,11 @@ export function clockOnce(answer: string): string {
   for (let i = 0; i < sentences.length; i++) {
     const a = sentences[i];
     const b = sentences[i + 1] ?? '';
-    const clock = CLOCK_SAID.exec(a) ?? CLOCK_SAID.exec(b);
-    const day = WEEKDAY_SAID.exec(b) ?? WEEKDAY_SAID.exec(a);
+    // The clock's sentence and the weekday's, in either order.
+    const [clock, day] = CLOCK_SAID.test(a) ? [CLOCK_SAID.exec(a), WEEKDAY_SAID.exec(b)] : [CLOCK_SAID.exec(b), WEEKDAY_SAID.exec(a)];
     // Only a weekday that is the date's own: two tools that disagree are told apart as they answered.
-    const sameDay = clock && day && new Date(`${clock[3]} 12:00 UTC`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' }) === day[1];
-    if (sameDay && ((CLOCK_SAID.test(a) && WEEKDAY_SAID.test(b)) || (WEEKDAY_SAID.test(a) && CLOCK_SAID.test(b)))) {
-      out.push(`It is ${clock![1] ?? ''}${clock![2]} on ${day![1]}, ${clock![3]}.`);
+    if (clock && day && WEEKDAY_NAMES[new Date(`${clock[3]} 12:00 UTC`).getUTCDay()] === day[1]) {
+      out.push(`It is ${clock[1] ?? ''}${clock[2]} on ${day[1]}, ${clock[3]}.`);
       i++;
       continue;
     }
@@ -281,6 +281,14 @@ export function clockOnce(answer: string): string {
   }
   return out.length === sentences.length ? answer : out.join(' ');
 }
+
+/**
+ * The passes over a whole answer that say each thing once, in order: numbers told again said by what they add
+ * (answer_facts_restated), a flight said whole once (answer_thing_named_twice), each search in its own frame
+ * (answer_search_frame_twice), one moment in one sentence (answer_clock_split), a converted price with its price
+ * (answer_conversion_apart).
+ */
+const SAID_ONCE: ((answer: string) => string)[] = [restatedOnce, flightOnce, searchFramesVaried, clockOnce, conversionWithCost];
 
 /** A flight as flightOf says it ("first-class flight from SFO to ORD on 15 November 2026"), after its article. */
 const FLIGHT_SAID = /\b(?:[Aa]n?|[Tt]he) ((?:first-class |business-class |premium economy |economy )?flight from [^\s;,.]+ to [^\s;,.]+(?: on \d{1,2} [A-Z][a-z]+ \d{4})?)/g;
@@ -1769,11 +1777,12 @@ function nearbySearched(args: AnswerInput['steps'][number]['args'], steps: Answe
   const place = argNamed(args, /^(?:places?|location|address|city)$/i, 80);
   const lat = args.latitude ?? args.lat;
   const lon = args.longitude ?? args.lon ?? args.lng;
-  const place0 = typeof lat === 'number' && typeof lon === 'number' ? placeOfCoordinates(steps, lat, lon) : undefined;
+  const at = typeof lat === 'number' && typeof lon === 'number' ? { lat, lon } : undefined;
+  const place0 = at && placeOfCoordinates(steps, at.lat, at.lon);
   const named = place0 === undefined ? undefined : JSON.stringify(place0);
   // A property's own coordinates make the search near that property, whatever town the plan's "places" says.
-  const property = place0 === undefined && typeof lat === 'number' && typeof lon === 'number' ? propertyOfCoordinates(steps, lat, lon) : undefined;
-  const near = property ? ` near property ${property}` : place ? ` near ${place}` : named ? ` near ${named}` : typeof lat === 'number' && typeof lon === 'number' ? ` near ${lat}, ${lon}` : '';
+  const property = at && place0 === undefined ? propertyOfCoordinates(steps, at.lat, at.lon) : undefined;
+  const near = property ? ` near property ${property}` : place ? ` near ${place}` : named ? ` near ${named}` : at ? ` near ${at.lat}, ${at.lon}` : '';
   return `${term}${near}`;
 }
 
@@ -2927,10 +2936,10 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   // standing word for word in answers about anything (answer_sentence_frame_top_share).
   const apologised = opener && body[0] ? apologyInto(opener, body[0]) : undefined;
   if (apologised) [opener, body[0]] = ['', apologised];
+  const answer = SAID_ONCE.reduce((text, pass) => pass(text), [opener, ...body, question2].filter(Boolean).join(' '));
   // Stock symbols, airport codes and the companies a symbol look-up was for said bare ("I added QUAS to the watchlist", "Zeta Corp
   // trades under the symbol ZETA"), never quoted as typed text (answer_code_quoted).
-  // A flight said whole once ("I booked it under booking …": answer_thing_named_twice); each search in its own frame (answer_search_frame_twice).
-  return codesBare(conversionWithCost(clockOnce(searchFramesVaried(flightOnce(restatedOnce([opener, ...body, question2].filter(Boolean).join(' ')))))), bareNamesOf(input.steps));
+  return codesBare(answer, bareNamesOf(input.steps));
 }
 
 export const answerWriterRole: RoleSpec<AnswerInput, AnswerOutput> = {

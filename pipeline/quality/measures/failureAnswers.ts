@@ -641,7 +641,7 @@ export const answerFailurePronounUnclear: CaseMeasure = {
   group: 'text',
   title: 'closing answer says a failure of "it" before naming what failed: a partial-failure opener right after the tasks that worked ("Getting the route got done, but since it hit the rate limit, I could not get the distance"), or a sentence opening on its cause after another ("I logged in as USR001. It hit the rate limit …, so I couldn\'t send the message.")',
   population: 'cases whose closing answer follows a failed call',
-  check: (tc) => failureDefect(tc, (a) => failurePronounUnclear(a)),
+  check: (tc) => failureDefect(tc, failurePronounUnclear),
 };
 
 /** A waiting task said by a parameter's name for a thing nothing shown names yet ("Copying the source to "Archived_Quarter1" waits on it."). */
@@ -655,7 +655,7 @@ export const answerParameterAsThing: CaseMeasure = {
   group: 'text',
   title: 'closing answer after a failure names what a later step takes by its parameter\'s name ("Copying the source to "Archived_Quarter1" waits on it." for the text files the request asks to copy), never as the thing it is ("the files")',
   population: 'cases whose closing answer follows a failed call',
-  check: (tc) => failureDefect(tc, (a) => parameterAsThing(a)),
+  check: (tc) => failureDefect(tc, parameterAsThing),
 };
 
 /** Two waiting tasks of one verb on one thing said whole twice ("Getting the details of the movie and getting the reviews of the movie wait on it."). */
@@ -669,7 +669,7 @@ export const answerWaitingTasksUnmerged: CaseMeasure = {
   group: 'text',
   title: 'closing answer after a failure says two waiting tasks that do one thing to one thing in full twice ("Getting the details of the movie and getting the reviews of the movie wait on it."), where a person says "Getting the details and the reviews of the movie waits on it."',
   population: 'cases whose closing answer follows a failed call',
-  check: (tc) => failureDefect(tc, (a) => waitingTasksUnmerged(a)),
+  check: (tc) => failureDefect(tc, waitingTasksUnmerged),
 };
 
 export const FAILURE_ANSWER_MEASURES = [answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
