@@ -591,3 +591,36 @@ export function propertyOfCoordinates(calls: readonly { name: string; args: unkn
   }
   return undefined;
 }
+
+/** The quoted names of a sentence, in order: quotes of up to 80 characters that are no text of their own (none ends on ".", "!" or "?"). */
+export function quotedNames(sentence: string): string[] {
+  return (sentence.match(/"(?:[^"\\]|\\.)*"/g) ?? []).filter((q) => q.length > 2 && q.length <= 82 && !/[.!?]"$/.test(q));
+}
+
+/** A sentence whose subject is the name: it opens with it, or with "The text of" / "The last line of" it. */
+const ABOUT_NAME = (q: string) => new RegExp(`^(?:The (?:text|last line) of )?${escapeRegExp(q)} `);
+
+/**
+ * A name said again where once would do (answer_name_said_again): twice in one sentence ("I created the file
+ * "a.md" and then wrote the text to "a.md"."; a comparison of two things, "… differ by one line: "a" has … where
+ * "b" has …", names each at its part), or in the sentence after one about it, as its subject again (""Paris"
+ * has id 8279. "Paris" is a drama …") or at its end ("The text of "S" is "…". There are 36 characters in "S".",
+ * "The directory I started in held "tmp". I went into "tmp"."). The closing question, which names its task,
+ * is left out. The name and the sentence, or undefined.
+ */
+export function nameSaidAgain(answer: string): { name: string; sentence: string } | undefined {
+  const told = answerSentences(answer);
+  for (const [i, s] of told.entries()) {
+    if (/\?$/.test(s)) continue;
+    const names = quotedNames(s);
+    const twice = /\bdiffer\b/.test(s) ? undefined : names.find((q, k) => names.indexOf(q) !== k);
+    if (twice) return { name: twice, sentence: s };
+    const before = i > 0 ? quotedNames(told[i - 1]) : [];
+    if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0]) continue;
+    const q = names[0];
+    const prev = told[i - 1];
+    const again = (ABOUT_NAME(q).test(prev) && ABOUT_NAME(q).test(s)) || ((ABOUT_NAME(q).test(prev) || prev.endsWith(`${q}.`)) && new RegExp(`\\b(?:in|into) ${escapeRegExp(q)}\\.$`).test(s));
+    if (again) return { name: q, sentence: `${prev} ${s}` };
+  }
+  return undefined;
+}

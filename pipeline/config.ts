@@ -523,6 +523,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_search_frame_twice: 0,
   answer_searches_told_alike: 0,
   answer_now_twice: 0,
+  answer_name_said_again: 0,
   answer_failure_pronoun_unclear: 0,
   doc_params_described_alike: 0,
   thought_call_goes_again: 0,

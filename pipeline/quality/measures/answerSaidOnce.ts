@@ -8,7 +8,7 @@
 import { callChangesState } from '../../errors/sideEffects.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { answerSentences, pickAsked, pickedRecords, rankedRecords } from '../../answerFacts.js';
+import { answerSentences, nameSaidAgain, pickAsked, pickedRecords, rankedRecords } from '../../answerFacts.js';
 import { searchFrameParts, searchFrameTwice } from '../../searchFrames.js';
 import type { CaseMeasure } from '../types.js';
 import { turnDefect, type AnsweredTurn } from './answers.js';
@@ -212,4 +212,17 @@ export const answerConversionApart: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => conversionApart(t.answer)),
 };
 
-export const ANSWER_SAID_ONCE_MEASURES = [answerConversionApart, answerClockSplit, answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted, answerThingNamedTwice, answerSearchFrameTwice, answerSearchesToldAlike, answerNowTwice];
+export const answerNameSaidAgain: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_name_said_again',
+  group: 'text',
+  title: 'closing answer says a name again where "it" would do: twice in one sentence ("I created the file "Project_Guide_1.md" and then wrote the text to "Project_Guide_1.md".", "I moved "temp_notes.txt" to "archives", went into "archives", then moved "temp_notes.txt" to …"), or in the next sentence about it ("The text of "Spring2023Draft" is "…". There are 36 characters in "Spring2023Draft".", ""Paris" has id 8279. "Paris" is a drama …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) =>
+    turnDefect(tc, (t) => {
+      const again = nameSaidAgain(t.answer);
+      return again && `${again.name} again in "${again.sentence.slice(0, 160)}"`;
+    }),
+};
+
+export const ANSWER_SAID_ONCE_MEASURES = [answerNameSaidAgain, answerConversionApart, answerClockSplit, answerPickUnsaid, answerFailureSaidTwice, answerReplyQuoted, answerThingNamedTwice, answerSearchFrameTwice, answerSearchesToldAlike, answerNowTwice];

@@ -1,0 +1,80 @@
+/**
+ * A name said once where "it" would do (answer_name_said_again). The deeds a chain joins and the
+ * sentence after a name's own each name their thing in full; read together, the second naming is what
+ * a careful writer leaves out: "I created the file "a.md" and then wrote the text to it.", "I moved
+ * "notes.txt" to "archives", went into it, then renamed the file to "notes_2024.txt".", "The text of
+ * "S" is "…". It has 36 characters."
+ */
+import { answerSentences, quotedNames } from '../../pipeline/answerFacts.js';
+import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
+
+const QUOTE = /"(?:[^"\\]|\\.)*"/g;
+/** A file's name: it ends in an extension ("notes.txt", "outputs/marketing.pptx"). */
+const FILE_NAME = /^"[^"]*\.[A-Za-z0-9]{1,5}"$/;
+
+/** The names of a sentence with where each stands. */
+function namesAt(s: string): { q: string; at: number }[] {
+  const names = new Set(quotedNames(s));
+  return [...s.matchAll(QUOTE)].filter((m) => names.has(m[0])).map((m) => ({ q: m[0], at: m.index! }));
+}
+
+/**
+ * One sentence's name said again as a later deed's object, said as what it is there: "it" right after
+ * its own naming ("went into it", "wrote the text to it"), "that folder", "the file" where another name
+ * stands between and no other file is named, "into it" for the directory a move went into, "the movie"
+ * after "the movie "Inception"". A comparison ("… differ by one line: "a" has … where "b" has …") and a
+ * question keep their names.
+ */
+function withinSentence(s: string): string {
+  if (/\?$/.test(s) || /\bdiffer\b/.test(s)) return s;
+  const names = namesAt(s);
+  let out = s;
+  for (let k = names.length - 1; k > 0; k--) {
+    const { q, at } = names[k];
+    if (!names.slice(0, k).some((n) => n.q === q)) continue;
+    const head = s.slice(0, at);
+    const tail = s.slice(at + q.length);
+    const right = names[k - 1].q === q;
+    // Another file named before it ("created "a.txt" … saved "b.txt"") would make "the file" unclear.
+    const onlyFile = FILE_NAME.test(q) && !names.slice(0, k).some((n) => n.q !== q && FILE_NAME.test(n.q));
+    const put = (from: number, to: number, words: string) => (out = out.slice(0, from) + words + out.slice(to));
+    let m: RegExpExecArray | null;
+    if (/\b(?:went|moved) into $/.test(head) && right) put(at, at + q.length, 'it');
+    else if ((m = /\bchanged to the folder $/.exec(head)) && right) put(at - 'the folder '.length, at + q.length, 'that folder');
+    else if (/\b(?:wrote the text to|saved) $/.test(head) && (right || onlyFile)) put(at, at + q.length, right ? 'it' : 'the file');
+    else if (/\brenamed $/.test(head) && tail.startsWith(' to ') && (right || onlyFile)) put(at, at + q.length, right ? 'it' : 'the file');
+    else if ((m = /\bmoved "(?:[^"\\]|\\.)*" to $/.exec(head)) && names[k - 2]?.q === q) put(at - ' to '.length, at + q.length, ' into it');
+    else if ((m = new RegExp(`\\bthe (movie|film|paper|book) ${escapeRegExp(q)}`).exec(head)) && /\b(?:of|for) $/.test(head)) put(at, at + q.length, `the ${m[1]}`);
+  }
+  return out;
+}
+
+/**
+ * A sentence right after one about the same name, naming it again: its subject again (""Paris" has id 8279.
+ * It is a drama …"), a count of its file ("The text of "S" is "…". It has 36 characters."), the folder the
+ * listing before held and the move went into ("The directory I started in held "tmp". I went into it.").
+ */
+function afterItsOwn(prev: string, s: string): string {
+  const before = quotedNames(prev);
+  const names = quotedNames(s);
+  if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0] || /\?$/.test(s)) return s;
+  const q = escapeRegExp(names[0]);
+  // "It" for the name or its text; after its last line, "it" would be that line: "the file".
+  const subject = new RegExp(`^(?:The text of )?${q} `).test(prev) ? 'It' : new RegExp(`^The last line of ${q} `).test(prev) ? 'The file' : undefined;
+  if (subject && new RegExp(`^${q} (?=(?:is|has|reads)\\b)`).test(s)) return s.replace(new RegExp(`^${q} `), `${subject} `);
+  const count = new RegExp(`^There (?:is|are) (.+) in ${q}\\.$`).exec(s);
+  if (subject && count) return `${subject} has ${count[1]}.`;
+  if (!prev.endsWith(`${names[0]}.`)) return s;
+  const into = new RegExp(`^I ((?:have )?(?:went|moved) into) ${q}\\.$`).exec(s);
+  if (into) return `I ${into[1]} it.`;
+  if (new RegExp(`^I'm now in ${q}\\.$`).test(s) || new RegExp(`^I changed to the folder ${q}\\.$`).test(s)) return s.replace(new RegExp(`(?:the folder )?${q}\\.$`), 'that folder.');
+  return s;
+}
+
+/** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again). */
+export function namesOnce(answer: string): string {
+  const sentences = answerSentences(answer);
+  const out = sentences.map(withinSentence);
+  const changed = out.map((s, i) => (i > 0 ? afterItsOwn(sentences[i - 1], s) : s));
+  return changed.some((s, i) => s !== sentences[i]) ? changed.join(' ') : answer;
+}

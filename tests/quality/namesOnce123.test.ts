@@ -1,0 +1,71 @@
+// Answer-writer-123 (lead37): a name said once where "it" would do, and a move BFCL's mv answers as a rename said as one.
+import { describe, expect, it } from 'vitest';
+import { namesOnce } from '../../stages/resolve/namesOnce.js';
+import { didPhrase, offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { nameSaidAgain } from '../../pipeline/answerFacts.js';
+import { Rng } from '../../pipeline/rng.js';
+
+/** Each answer as lead37 g0 closed it, and as the writer now says it. */
+const SAID_AGAIN: [string, string][] = [
+  // bfcl_multi_turn_base_23-control-k2
+  ['I created the file "Project_Guide_1.md" and then wrote the text to "Project_Guide_1.md".', 'I created the file "Project_Guide_1.md" and then wrote the text to it.'],
+  // bfcl_multi_turn_base_0-parameters_key_error-k8
+  ['I moved into "document", created the directory "temp", then moved "final_report.pdf" to "temp".', 'I moved into "document", created the directory "temp", then moved "final_report.pdf" into it.'],
+  // bfcl_multi_turn_base_24-control-k7, its rename said as one
+  ['I moved "temp_notes.txt" to "archives", went into "archives", then renamed "temp_notes.txt" to "notes_2024.txt".', 'I moved "temp_notes.txt" to "archives", went into it, then renamed the file to "notes_2024.txt".'],
+  // bfcl_multi_turn_base_16-parameters_value_error-k6
+  ['I copied "research_notes.txt" to "archives", changed to the folder "archives" and then renamed "research_notes.txt" to "2024_research_backup.txt".', 'I copied "research_notes.txt" to "archives", changed to that folder and then renamed the file to "2024_research_backup.txt".'],
+  // teval_query_350_0-control-k6: a title stands between, so "the file", not "it"
+  ['I created the file "outputs/marketing.pptx" with the "marketing" theme, added a text page titled "Movie Recommendation" and then saved "outputs/marketing.pptx".', 'I created the file "outputs/marketing.pptx" with the "marketing" theme, added a text page titled "Movie Recommendation" and then saved the file.'],
+  // teval_query_464_0-env-k4
+  ['Searching for the movie "Inception" and getting the popular movies came through, but I wasn\'t able to get the reviews of "Inception", because the proxy\'s tunnel connection failed (502 Bad Gateway).', 'Searching for the movie "Inception" and getting the popular movies came through, but I wasn\'t able to get the reviews of the movie, because the proxy\'s tunnel connection failed (502 Bad Gateway).'],
+  // bfcl_multi_turn_base_32-parameters_key_error-k3: the count of the file just read
+  ['The text of "Spring2023Draft" is "These are the notes for Spring 2023." There are 36 characters in "Spring2023Draft".', 'The text of "Spring2023Draft" is "These are the notes for Spring 2023." It has 36 characters.'],
+  // after a last line, "it" would be that line
+  ['The last line of "log.txt" reads "All done." There are 3 lines in "log.txt".', 'The last line of "log.txt" reads "All done." The file has 3 lines.'],
+  // bfcl_multi_turn_base_26-control-k5, 44-env-k3
+  ['The directory I started in held "tmp". I went into "tmp". The current directory holds "file1.txt".', 'The directory I started in held "tmp". I went into it. The current directory holds "file1.txt".'],
+  ['The directory I started in held "documents". I\'m now in "documents".', 'The directory I started in held "documents". I\'m now in that folder.'],
+  // teval_query_69_1-control-k3
+  ['"Paris" has id 8279. "Paris" is a drama and documentary film, released 28 November 2020.', '"Paris" has id 8279. It is a drama and documentary film, released 28 November 2020.'],
+];
+
+describe('a name said once where "it" would do (answer_name_said_again)', () => {
+  it.each(SAID_AGAIN)('flags %j and says it once', (before, after) => {
+    expect(nameSaidAgain(before)).toBeDefined();
+    expect(namesOnce(before)).toBe(after);
+    expect(nameSaidAgain(after)).toBeUndefined();
+  });
+
+  it('keeps names a comparison, a question or another thing needs', () => {
+    const kept = [
+      // bfcl_multi_turn_base_24-control-k7: each file named at its part of the diff
+      '"report_draft.txt" and "report_final.txt" differ by one line: "report_draft.txt" has "Initial draft." where "report_final.txt" has "Final."',
+      // The closing question names its task.
+      'I couldn\'t read "a.txt". Would you like me to try reading "a.txt" again?',
+      // Two files: "the file" would not say which.
+      'I created the file "a.txt", wrote the text to "b.txt" and then saved "a.txt".',
+      // A waiting task names what it waits for.
+      'I couldn\'t create the folder "Archived": the operation timed out. Copying the files to "Archived" waits on it.',
+    ];
+    for (const answer of kept) expect(namesOnce(answer)).toBe(answer);
+    expect(nameSaidAgain(kept[0])).toBeUndefined();
+    expect(nameSaidAgain(kept[1])).toBeUndefined();
+    expect(nameSaidAgain(kept[3])).toBeUndefined();
+  });
+
+  it('says a move BFCL answers as a rename as one, and a move into a folder as a move', () => {
+    const rename = { name: 'GorillaFileSystem.mv', args: { source: 'temp_notes.txt', destination: 'notes_2024.txt' }, response: '{"result": "\'temp_notes.txt\' moved to \'notes_2024.txt\'"}' };
+    const into = { name: 'GorillaFileSystem.mv', args: { source: 'temp_notes.txt', destination: 'archives' }, response: '{"result": "\'temp_notes.txt\' moved to \'archives/temp_notes.txt\'"}' };
+    expect(didPhrase(rename)).toBe('renamed "temp_notes.txt" to "notes_2024.txt"');
+    expect(didPhrase(into)).toBe('moved "temp_notes.txt" to "archives"');
+    const cd = { name: 'GorillaFileSystem.cd', args: { folder: 'archives' }, response: '{"current_working_directory": "archives"}' };
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: "Transfer 'temp_notes.txt' into the 'archives' directory and then rename it to 'notes_2024.txt'.", steps: [into, cd, rename] } as never, new Rng(seed, 'answer-writer'));
+      expect(nameSaidAgain(a), a).toBeUndefined();
+      expect(a).toMatch(/renamed/);
+      // The rename's reply restates the deed: never quoted back.
+      expect(a).not.toMatch(/reply reads/);
+    }
+  });
+});
