@@ -1803,7 +1803,8 @@ export function speaksAsServer(text: string): string | undefined {
  * agent's "Sound good." kept as a closing's lead ("Sound good. The latte, just as you said; …"), "So
  * thats a macchiato…", "Is macchiato wth extra oat milk correct", "Prefect.", its "chair
  * concentrate" and "os 120z"; and the customer's "english breatfast tea", "2% mild", "Non-Fate milk"
- * read back in the assistant's voice. Each with the careful writer's spelling.
+ * read back in the assistant's voice; the agent's "No, problem." (a yes said as a no). Each with the
+ * careful writer's spelling.
  */
 export const UPSTREAM_SLIPS: readonly [RegExp, string][] = [
   [/\b([Ss])ound good\b/g, '$1ounds good'],
@@ -1818,6 +1819,7 @@ export const UPSTREAM_SLIPS: readonly [RegExp, string][] = [
   [/\bcoffee bat\b/gi, 'coffee bar'],
   [/\b(2 ?%|two percent) mild\b/gi, '$1 milk'],
   [/\b([Nn])on-?[Ff]ate\b/g, '$1on-fat'],
+  [/\b([Nn])o, problem\b/g, '$1o problem'],
 ];
 
 /** The first upstream slip a reply carries ("Sound good", "thats a"), or undefined. */
