@@ -524,6 +524,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_searches_told_alike: 0,
   answer_now_twice: 0,
   answer_name_said_again: 0,
+  thought_list_place_unsaid: 0,
   answer_failure_pronoun_unclear: 0,
   doc_params_described_alike: 0,
   thought_call_goes_again: 0,

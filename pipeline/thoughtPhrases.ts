@@ -1110,8 +1110,9 @@ function clauseInAnswer(content: string, value: string, num: boolean, variant: n
       if (v3 === 1) return `"${name}", ${n === 1 ? `the only ${noun}` : `the ${ORDINALS[at]} of ${countWord(n)} ${plural(noun)}`}, has ${field} ${said(value)}`;
       return `${among(`, "${name}",`, noun)} has ${field} ${said(value)}`;
     };
-    // Past ten, neither the place nor the count is said (no "23 entries" the answer never writes out).
-    if (n > 1 && (at >= ORDINALS.length || n > COUNT_WORDS.length - 1)) return isRecord(x) ? undefined : `${said(value)} is one of the ${plural(item)}`;
+    // Past twenty, the count is not said (no "23 entries" the answer never writes out); among the first ten the place
+    // still is ("the first entry is "RMS"": a request may choose by it, thought_list_place_unsaid), past it only "one of".
+    if (n > 1 && (at >= ORDINALS.length || n > COUNT_WORDS.length - 1)) return isRecord(x) ? undefined : at < ORDINALS.length ? `the ${ORDINALS[at]} ${item} is ${said(value)}` : `${said(value)} is one of the ${plural(item)}`;
     if (isRecord(x)) {
       const field = Object.entries(x).find(([, y]) => same(y, value))![0];
       const fieldWords = keyAsWords(field);

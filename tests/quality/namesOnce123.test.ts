@@ -69,3 +69,33 @@ describe('a name said once where "it" would do (answer_name_said_again)', () => 
     }
   });
 });
+
+describe('a listing entry among its first ten said by its place (thought-writer-52, thought_list_place_unsaid)', () => {
+  const AIRPORTS = ['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR', 'SSV', 'OKD', 'WLB', 'PEK', 'HND', 'HKG', 'CIA', 'CRH', 'ATV', 'PHV', 'GFD', 'SFO', 'LAX', 'JFK', 'ORD', 'BOS'];
+  const listed = `[${AIRPORTS.map((a) => `'${a}'`).join(', ')}]`;
+  it('flags "one of the entries" for the first of 23 airports and passes it past the tenth', async () => {
+    const { listPlaceUnsaid } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    // bfcl_multi_turn_base_159-parameters_key_error-k3-cot on lead37 g0.
+    expect(listPlaceUnsaid('`list_all_airports` says "RMS" is one of the entries. The last answer gives me what I need.', [listed])).toBe('"RMS" is one of the entries');
+    expect(listPlaceUnsaid('`list_all_airports` says "JFK" is one of the entries.', [listed])).toBeUndefined();
+    expect(listPlaceUnsaid('`list_all_airports` says the first entry is "RMS" and the second entry is "SBK".', [listed])).toBeUndefined();
+  });
+  it('the writer says both airports a request picks by place by their places', async () => {
+    const { offlineThoughts } = await import('../../stages/standardize/thoughtWriter.js');
+    const { listPlaceUnsaid } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const input = {
+      query: "Opt to fly from the first airport to the second one in the system's list. Could you provide the expected fare for an economy class ticket on the date 2026-11-15?",
+      steps: [
+        { name: 'TravelAPI.list_all_airports', description: 'List all available airports.', args: {} },
+        { name: 'TravelAPI.get_flight_cost', description: 'Get the cost of a flight.', args: { travel_class: 'economy', travel_date: '2026-11-15', travel_from: 'RMS', travel_to: 'SBK' }, previousResponse: listed },
+      ],
+    };
+    let both = 0;
+    for (let seed = 0; seed < 20; seed++) {
+      const thought = offlineThoughts(input, new Rng(seed, 'airports'))[1];
+      expect(listPlaceUnsaid(thought, [listed]), thought).toBeUndefined();
+      if (thought.includes('the first entry is "RMS" and the second entry is "SBK"')) both++;
+    }
+    expect(both).toBeGreaterThan(0);
+  });
+});

@@ -11,6 +11,7 @@ import type { TestCase } from '../../schemas.js';
 import { keyAsWords, sentencesOf } from '../grammar.js';
 import { thoughtCalls } from './thoughts.js';
 import { topShare } from './topShare.js';
+import { parseToolResponse } from '../../prompts/parseAction.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -232,4 +233,38 @@ export const thoughtPluralKeyOneValue: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => pluralKeyOneValue(c.thought)),
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+/**
+ * A value said to be "one of the entries" of a listing shown with it among its first ten: "`list_all_airports` says
+ * "RMS" is one of the entries." for the first of 23 airports, on a request flying "from the first airport to the
+ * second one in the system's list" (bfcl_multi_turn_base_159). Its place says why it is the one; only past the tenth
+ * is "one of" all a person would say.
+ */
+export function listPlaceUnsaid(thought: string, shown: readonly string[]): string | undefined {
+  for (const m of thought.matchAll(/"((?:[^"\\]|\\.)+)" is one of the \w+/g)) {
+    for (const r of shown) {
+      let v: unknown;
+      try {
+        v = parseToolResponse(r);
+      } catch {
+        continue;
+      }
+      const at = Array.isArray(v) ? v.indexOf(m[1]) : -1;
+      if (at >= 0 && at < 10) return m[0];
+    }
+  }
+  return undefined;
+}
+
+export const thoughtListPlaceUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_list_place_unsaid',
+  group: 'text',
+  title: 'CoT: a value is said to be "one of the entries" of a listing that shows it among its first ten ("`list_all_airports` says "RMS" is one of the entries." for the first of 23 airports, the request flying "from the first airport to the second one")',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => {
+    const shown = tc.messages.filter((m) => m.role === 'function' && typeof m.content === 'string').map((m) => m.content as string);
+    return thoughtDefect(tc, (c) => listPlaceUnsaid(c.thought, shown));
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
