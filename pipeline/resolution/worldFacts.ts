@@ -150,6 +150,17 @@ export function filmByTitle(title: unknown): FilmFact | undefined {
   return FILMS.find((f) => key(f.title) === k || (f.zh !== undefined && key(f.zh) === k));
 }
 
+/**
+ * The English title a request names for a film a call passes by its Chinese one ("Joker" for 小丑, Douban taking
+ * only Chinese names), or undefined: the value's link to what the user asked for, which a thought must say.
+ */
+export function englishTitleAsked(value: string, request: string): string | undefined {
+  const film = /[\u4e00-\u9fff]/.test(value) ? filmByTitle(value) : undefined;
+  if (!film || film.zh !== value.trim()) return undefined;
+  const named = new RegExp(`(?<![\\w])${film.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'i').test(request);
+  return named ? film.title : undefined;
+}
+
 /** The film TMDB knows under `id`. */
 export function filmById(id: unknown): FilmFact | undefined {
   const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id.trim()) ? Number(id) : undefined;

@@ -12,6 +12,7 @@ import { keyAsWords, sentencesOf } from '../grammar.js';
 import { thoughtCalls } from './thoughts.js';
 import { topShare } from './topShare.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
+import { englishTitleAsked } from '../../resolution/worldFacts.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -267,4 +268,30 @@ export const thoughtListPlaceUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+/**
+ * A thought passing a film by the Chinese title Douban takes, for a film the user named in English, with no word
+ * that the two are one film: "`now_playing_out_filter` says there are five films, and the first has title "小丑"."
+ * for "a brief description of the movie 'Joker'" (teval_query_56_2): it reads as if the first film were picked
+ * for being first.
+ */
+export function titleLinkUnsaid(thought: string, request: string): string | undefined {
+  for (const m of thought.matchAll(/"([^"]+)"/g)) {
+    const english = englishTitleAsked(m[1], request);
+    if (english && !thought.includes(english)) return `${m[0]} for "${english}"`;
+  }
+  return undefined;
+}
+
+export const thoughtTitleLinkUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_title_link_unsaid',
+  group: 'text',
+  title: 'CoT: a thought passes a film by its Chinese title for a film the user named in English, never saying they are one film ("`now_playing_out_filter` says there are five films, and the first has title "小丑"." for "the movie \'Joker\'")',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => {
+    const request = tc.messages.filter((m) => m.role === 'user' && typeof m.content === 'string').map((m) => m.content as string).join('\n');
+    return thoughtDefect(tc, (c) => titleLinkUnsaid(c.thought, request));
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];

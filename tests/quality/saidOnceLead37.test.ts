@@ -1,4 +1,4 @@
-// Answer-writer-123 (lead37): a name said once where "it" would do, and a move BFCL's mv answers as a rename said as one.
+// Lead37: a name said once where "it" would do (answer-writer-123), a listing entry said by its place (thought-writer-52), a Chinese title said as the film the user named (thought-writer-53).
 import { describe, expect, it } from 'vitest';
 import { namesOnce } from '../../stages/resolve/namesOnce.js';
 import { didPhrase, offlineAnswer } from '../../stages/resolve/answerWriter.js';
@@ -97,5 +97,34 @@ describe('a listing entry among its first ten said by its place (thought-writer-
       if (thought.includes('the first entry is "RMS" and the second entry is "SBK"')) both++;
     }
     expect(both).toBeGreaterThan(0);
+  });
+});
+
+describe('a Chinese title the request named in English said as that film (thought-writer-53, thought_title_link_unsaid)', () => {
+  const NOW_PLAYING = "{'film': [{'title': '小丑', 'region': '美国'}, {'title': '珍·古道尔的传奇一生', 'region': '美国'}, {'title': '贝肯熊：火星任务', 'region': '中国大陆'}]}";
+  it('flags the tie that names only the first film, and passes one that says what it is', async () => {
+    const { titleLinkUnsaid } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const request = "Also, can you provide a brief description of the movie 'Joker'?";
+    // teval_query_56_2-parameters_value_error-k3-recorded-teval-review_102-cot on lead37 g0.
+    expect(titleLinkUnsaid('`now_playing_out_filter` says there are five films, and the first has title "小丑". Next, I need to get the details of the movie.', request)).toBe('"小丑" for "Joker"');
+    expect(titleLinkUnsaid('`now_playing_out_filter` says there are five films, and the first has title "小丑" (Chinese for "Joker").', request)).toBeUndefined();
+    // A Chinese title the user never named in English needs no link.
+    expect(titleLinkUnsaid('The first has title "小丑".', 'Give me the details of the first film now playing.')).toBeUndefined();
+  });
+  it('the writer says the link wherever it ties the title to the listing', async () => {
+    const { offlineThoughts } = await import('../../stages/standardize/thoughtWriter.js');
+    const { titleLinkUnsaid } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const input = {
+      query: "Can you provide me with the films now playing in China? Also, can you provide a brief description of the movie 'Joker'?",
+      steps: [
+        { name: 'FilmDouban.now_playing_out_filter', description: 'Get the films now playing in China.', args: {} },
+        { name: 'FilmDouban.print_detail', description: 'Print the details of a film.', args: { film_name: '小丑' }, previousResponse: NOW_PLAYING },
+      ],
+    };
+    for (let seed = 0; seed < 20; seed++) {
+      const thought = offlineThoughts(input, new Rng(seed, 'titles'))[1];
+      expect(titleLinkUnsaid(thought, input.query), thought).toBeUndefined();
+      expect(thought).toContain('"小丑" (Chinese for "Joker")');
+    }
   });
 });
