@@ -65,7 +65,9 @@ describe('the thought writer ties a value to the answer that showed it (whereInA
     expect(whereInAnswer('{"stock_list": ["AAPL", "GOOG", "MSFT"]}', 'MSFT')).toBe('there are three stocks, and the third is "MSFT"');
     // A watchlist holds stocks, not watchlists; past twenty, no count the answer never writes out.
     expect(whereInAnswer('{"watchlist": ["NVDA", "OMEG"]}', 'OMEG')).toBe('there are two entries, and the second is "OMEG"');
-    expect(whereInAnswer(JSON.stringify({ airports: Array.from({ length: 23 }, (_, i) => `A${i}X`) }), 'A0X')).toBe('"A0X" is one of the airports');
+    // Past twenty the count goes unsaid; among the first ten the place is said, past it only "one of" (thought-writer-52).
+    expect(whereInAnswer(JSON.stringify({ airports: Array.from({ length: 23 }, (_, i) => `A${i}X`) }), 'A0X')).toBe('the first airport is "A0X"');
+    expect(whereInAnswer(JSON.stringify({ airports: Array.from({ length: 23 }, (_, i) => `A${i}X`) }), 'A12X')).toBe('"A12X" is one of the airports');
     expect(whereInAnswer('Published: 2023 Title: x', 'x')).toBeUndefined();
     // The other two ways to place it, so a loop over the listing varies.
     expect(whereInAnswer(LISTING, '48347678', true, 1)).toBe('"Suite in DTLA", the second of two properties, has id 48347678');
