@@ -128,3 +128,21 @@ describe('a Chinese title the request named in English said as that film (though
     }
   });
 });
+
+describe('a yes taken from a listed record told with the rest of its list (answer-writer-124, answer_verdict_rest_apart)', () => {
+  it('flags the rest told after another finding, and the writer tells it right after the yes', async () => {
+    const { verdictRestApart } = await import('../../pipeline/quality/measures/answers.js');
+    // teval_query_417_2-env-k5 on lead37 m5.
+    expect(verdictRestApart('Yes, the second room listed, 109, is empty from 16:00 to 18:00. "hotel.txt" reads "Notes: hotel". The other rooms listed as empty from 16:00 to 18:00 are 101 and 102.')).toMatch(/sentence 3/);
+    expect(verdictRestApart('Yes, the second room listed, 109, is empty from 16:00 to 18:00. The other rooms listed as empty from 16:00 to 18:00 are 101 and 102. "hotel.txt" reads "Notes: hotel".')).toBeUndefined();
+    const steps = [
+      { name: 'FileOperation.read_file', args: { file_path: 'data_v2/template_data/hotel.txt' }, response: "{'text': 'Notes: hotel'}" },
+      { name: 'ReserveMeeting.get_empty_room_with_time', args: { end_time: '18:00', start_time: '16:00' }, response: "{'rooms': [101, 109, 102]}" },
+    ];
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Read the content of the file at path `data_v2/template_data/hotel.txt`. Then, check if the second available meeting room is empty from 16:00 to 18:00.', steps } as never, new Rng(seed, 'answer-writer'));
+      expect(verdictRestApart(a), a).toBeUndefined();
+      expect(a).toMatch(/^Yes, the second room listed, 109, /);
+    }
+  });
+});

@@ -547,4 +547,33 @@ export const answerArgumentAsName: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => argumentAsName(t.answer)),
 };
 
-export const ANSWER_MEASURES = [answerArgumentAsName, answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerWholeListCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];
+/**
+ * A yes taken from a listed record whose list's other records are told away from it, another finding between:
+ * "Yes, the second room listed, 109, is empty from 16:00 to 18:00. "…hotel.txt" reads …. The other rooms listed
+ * as empty from 16:00 to 18:00 are 101 and 102." (teval_query_417_2-env-k5). The rest of a list belongs with the pick.
+ */
+export function verdictRestApart(answer: string): string | undefined {
+  if (!/^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, |\w+ \S+ is listed as\b)/.test(answer)) return undefined;
+  const sentences = answerSentences(answer);
+  const at = sentences.findIndex((t) => /^The others? (?:\w+ )*?listed\b/.test(t));
+  return at > 1 ? `"${sentences[at].slice(0, 80)}" is sentence ${at + 1}, not right after the yes` : undefined;
+}
+
+export const answerVerdictRestApart: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_verdict_rest_apart',
+  group: 'text',
+  title: 'closing answer answers a yes from a listed record and tells the list\'s other records away from it, another finding between ("Yes, the second room listed, 109, is empty …. "hotel.txt" reads …. The other rooms listed as empty … are 101 and 102.")',
+  population: 'closing answers that open with a yes taken from a list',
+  check(tc) {
+    const turns = answeredTurns(tc).filter((t) => /^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, |\w+ \S+ is listed as\b)/.test(t.answer));
+    if (turns.length === 0) return undefined;
+    for (const t of turns) {
+      const hit = verdictRestApart(t.answer);
+      if (hit) return hit;
+    }
+    return null;
+  },
+};
+
+export const ANSWER_MEASURES = [answerVerdictRestApart, answerArgumentAsName, answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerWholeListCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];
