@@ -146,3 +146,15 @@ describe('a yes taken from a listed record told with the rest of its list (answe
     }
   });
 });
+
+describe('a room number passed as text said bare (answer-writer-125, answer_code_quoted widened)', () => {
+  it('counts a reserve call\'s room id among the codes said bare, and the writer unquotes it', async () => {
+    const { codesOf, codesBare } = await import('../../pipeline/answerFacts.js');
+    const reserve = { name: 'ReserveMeeting.reserve', args: { room_id: '102', start_time: '14:00', end_time: '16:00' }, response: 'ok' };
+    expect(codesOf([reserve])).toEqual(new Set(['102']));
+    // teval_query_393_2-env-k2 on lead37 m6.
+    expect(codesBare('When I tried to reserve the meeting room "102", the access token expired.', codesOf([reserve]))).toBe('When I tried to reserve the meeting room 102, the access token expired.');
+    // A number under another key is no room: a quoted "102" in a text stays.
+    expect(codesOf([{ name: 'FileOperation.write_file', args: { file_path: 'a.txt', text: '102' }, response: 'ok' }])).toEqual(new Set());
+  });
+});
