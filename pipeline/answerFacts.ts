@@ -502,9 +502,12 @@ export function restatedSentences(sentences: readonly string[]): number[] {
 /** Fields whose values are codes people write bare: a stock's symbol, a watchlist, an airport. */
 const CODE_KEY = /symbol|ticker|stock|watch|airport|travel_?(?:from|to)|iata/i;
 const CODE = /^[A-Z]{2,5}$/;
-/** A room's number, passed as text by T-Eval's reserve ("102"): said bare, as "room 102" is ('reserving the meeting room "102"' read as typed text). */
-const ROOM_KEY = /^room_?id$/i;
-const ROOM = /^\d{1,5}$/;
+/**
+ * Numbers passed or given as text that people write bare all the same: a room's number (T-Eval's reserve takes
+ * "102"; 'reserving the meeting room "102"' read as typed text), a zipcode ('The zipcode of Rivermist is "83214".').
+ */
+const NUMBER_CODE_KEY = /^(?:room_?id|zip_?code)$/i;
+const NUMBER_CODE = /^\d{1,5}$/;
 
 /**
  * The codes a turn's calls pass or give under a symbol, stock, watchlist or airport field ("QUAS", "NVDA",
@@ -515,7 +518,7 @@ export function codesOf(calls: readonly { name?: string; args: unknown; response
   const out = new Set<string>();
   const walk = (v: unknown, key: string): void => {
     if (typeof v === 'string') {
-      if ((CODE_KEY.test(key) && CODE.test(v.trim())) || (ROOM_KEY.test(key) && ROOM.test(v.trim()))) out.add(v.trim());
+      if ((CODE_KEY.test(key) && CODE.test(v.trim())) || (NUMBER_CODE_KEY.test(key) && NUMBER_CODE.test(v.trim()))) out.add(v.trim());
     } else if (Array.isArray(v)) v.forEach((x) => walk(x, key));
     else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
   };

@@ -110,6 +110,11 @@ describe('a Chinese title the request named in English said as that film (though
     expect(titleLinkUnsaid('`now_playing_out_filter` says there are five films, and the first has title "小丑" (Chinese for "Joker").', request)).toBeUndefined();
     // A Chinese title the user never named in English needs no link.
     expect(titleLinkUnsaid('The first has title "小丑".', 'Give me the details of the first film now playing.')).toBeUndefined();
+    // The gloss quotes the user's title, not the call's: thought_claims_given_value reads it so (8 on m5 before).
+    const { misattributedValue } = await import('../../pipeline/quality/measures/thoughts.js');
+    const listing = "{'film': [{'title': '小丑'}]}";
+    expect(misattributedValue('`now_playing_out_filter` says there are five films, and the first has title "小丑" (Chinese for "Joker").', request, listing)).toBeUndefined();
+    expect(misattributedValue('`now_playing_out_filter` says there are five films, and the first has title "小丑" (Chinese for "Joker").', 'Tell me about a film.', listing)).toMatch(/Joker/);
   });
   it('the writer says the link wherever it ties the title to the listing', async () => {
     const { offlineThoughts } = await import('../../stages/standardize/thoughtWriter.js');

@@ -224,7 +224,8 @@ export function misattributedValue(thought: string, users: string, answers: stri
       if (holdsValue(answers, value)) return `calls "${value}" its own pick, but an earlier tool answer gave it`;
     }
     // A quote ending in the frame's own comma ("\"Go to documents and list it,\" the request says, …") is the user's words without it.
-    const quoted = [...sentence.matchAll(/"([^"]+)"/g)].map((m) => m[1].replace(/,$/, ''));
+    // A gloss naming the title the user asked by ("\"小丑\" (Chinese for \"Joker\")", thought-writer-53) quotes the user, not the call.
+    const quoted = [...sentence.replace(/ \(Chinese for "([^"]+)"\)/g, (gloss, title: string) => (holdsValue(users, title) ? '' : gloss)).matchAll(/"([^"]+)"/g)].map((m) => m[1].replace(/,$/, ''));
     if (CLAIMS_USER.test(sentence)) {
       const unsaid = quoted.find((v) => !holdsValue(users, v));
       if (unsaid) return `says the user gave "${unsaid}", which the user never said`;
