@@ -163,3 +163,22 @@ describe('a room number passed as text said bare (answer-writer-125, answer_code
     expect(codesOf([{ name: 'FileOperation.write_file', args: { file_path: 'a.txt', text: '102' }, response: 'ok' }])).toEqual(new Set());
   });
 });
+
+describe('the parent folder said as such (answer-writer-127, answer_parent_as_dots)', () => {
+  it('flags "moved into ".."" and the writer says it went up', async () => {
+    const { parentAsDots } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    // bfcl_multi_turn_base_46-control-k5 on lead37 m8.
+    expect(parentAsDots('I removed "DylanProject.txt", moved into ".." and then removed the directory "Drafts".')).toBe(', moved into ".."');
+    expect(didPhrase({ name: 'GorillaFileSystem.cd', args: { folder: '..' }, response: '{"current_working_directory": "workspace"}' })).toBe('went up to the parent folder');
+    const steps = [
+      { name: 'GorillaFileSystem.rm', args: { file_name: 'DylanProject.txt' }, response: '{"result": "\'DylanProject.txt\' removed"}' },
+      { name: 'GorillaFileSystem.cd', args: { folder: '..' }, response: '{"current_working_directory": "workspace"}' },
+      { name: 'GorillaFileSystem.rmdir', args: { dir_name: 'Drafts' }, response: '{"result": "\'Drafts\' removed"}' },
+    ];
+    for (let seed = 0; seed < 6; seed++) {
+      const a = offlineAnswer({ request: 'Remove DylanProject.txt, then go up a folder and delete the Drafts directory.', steps } as never, new Rng(seed, 'answer-writer'));
+      expect(parentAsDots(a), a).toBeUndefined();
+      expect(a).toMatch(/parent folder/);
+    }
+  });
+});

@@ -160,4 +160,18 @@ export const answerIdNamedTwice: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => idNamedTwice(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
+/** The parent folder said as the name `cd` takes: "I removed "DylanProject.txt", moved into ".." and then removed the directory "Drafts"." (bfcl_multi_turn_base_46). */
+export function parentAsDots(answer: string): string | undefined {
+  return /[^.;!?"]{0,40}"\.\."/.exec(answer)?.[0].trim();
+}
+
+export const answerParentAsDots: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_parent_as_dots',
+  group: 'text',
+  title: 'closing answer says the parent folder as the ".." `cd` takes ("I removed "DylanProject.txt", moved into ".." and then removed the directory "Drafts".") where a person says they went up a folder',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => parentAsDots(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
