@@ -528,6 +528,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_title_link_unsaid: 0,
   answer_verdict_rest_apart: 0,
   answer_parent_as_dots: 0,
+  coordinate_against_doc: 0,
   answer_failure_pronoun_unclear: 0,
   doc_params_described_alike: 0,
   thought_call_goes_again: 0,

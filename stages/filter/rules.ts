@@ -5,6 +5,7 @@
 import { canonicalJson } from '../../pipeline/hash.js';
 import { FINISH_ACTION, type RawTrajectory } from '../../pipeline/schemas.js';
 import { tripToItself } from '../../pipeline/resolution/trips.js';
+import { coordinateAgainstDoc } from '../../pipeline/resolution/coordinateOrder.js';
 import { actsOnUnshownRecord, droppedGenre, otherItemThanAsked } from '../../pipeline/quality/askedItems.js';
 import { authorReplaced, emptyWriteNeverFilled, neverPerformedAct, unrequestedNews, unrequestedDistance, otherDayThanAsked, filmSearchForPlace, routeNeverFetched, tickerByFilmTitle, tickerNotNamed, tickerOfOtherSecurity } from '../../pipeline/quality/planAsks.js';
 
@@ -22,6 +23,7 @@ export const FILTER_RULES = [
   'missing_required_argument',
   'errored_ground_truth_response',
   'trip_to_itself',
+  'coordinate_against_doc',
   'other_item_than_asked',
   'dropped_genre',
   'acts_on_unshown_record',
@@ -73,6 +75,12 @@ export function checkTrajectory(t: RawTrajectory, opts: { minSteps: number; dupl
   for (const { step, where } of steps) {
     const place = tripToItself(step.action.args);
     if (place) return { code: 'trip_to_itself', detail: `${where}: ${step.action.name} asks for a trip from "${place}" to itself, which no request asks for` };
+  }
+  // A coordinate given in the other order than its doc's 'lon,lat' (pipeline/resolution/coordinateOrder.ts):
+  // the step asks for another point than the one meant, and every case cut from the plan would expect it.
+  for (const { step, where } of steps) {
+    const wrong = coordinateAgainstDoc(step.action.name, step.action.args, docs.get(step.action.name)!.params);
+    if (wrong) return { code: 'coordinate_against_doc', detail: `${where}: ${step.action.name} passes ${wrong.name} "${wrong.value}", whose doc asks 'lon,lat': ${wrong.why}` };
   }
   // A T-Eval plan that does not do what its user asked for the things the user named
   // (pipeline/quality/askedItems.ts): every case cut from it would expect a call a model following

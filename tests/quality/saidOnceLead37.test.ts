@@ -182,3 +182,26 @@ describe('the parent folder said as such (answer-writer-127, answer_parent_as_do
     }
   });
 });
+
+describe('a coordinate that cannot be its point in its doc\'s lon,lat order (filter 11, coordinate_against_doc)', () => {
+  const params = [{ name: 'location', description: "[Required] The coordinate of the location, format with 'lon,lat'" }, { name: 'keywords', description: 'The search type' }];
+  it('turns down New York given latitude first to GaodeMap, and keeps a point in China', async () => {
+    const { coordinateAgainstDoc } = await import('../../pipeline/resolution/coordinateOrder.js');
+    // teval_query_224_1: its env cases retried this call as their ground truth.
+    expect(coordinateAgainstDoc('GaodeMap.search_nearby', { keywords: 'theater', location: '40.7128, -74.0060' }, params)?.why).toMatch(/outside China/);
+    expect(coordinateAgainstDoc('GaodeMap.search_nearby', { keywords: 'restaurant', location: '116.407417,39.904172' }, params)).toBeUndefined();
+    // Any toolkit: a latitude beyond ±90 is the other order.
+    expect(coordinateAgainstDoc('OtherMap.search', { location: '-74.0060, 140.7128' }, params)?.why).toMatch(/±90/);
+    expect(coordinateAgainstDoc('OtherMap.search', { location: '-74.0060, 40.7128' }, params)).toBeUndefined();
+    // A parameter whose doc does not ask 'lon,lat' is not read.
+    expect(coordinateAgainstDoc('GaodeMap.search_nearby', { keywords: '40.7128, -74.0060' }, params)).toBeUndefined();
+  });
+  it('the filter drops such a plan', async () => {
+    const { checkTrajectory } = await import('../../stages/filter/rules.js');
+    const doc = { name: 'GaodeMap.search_nearby', description: 'Search for places nearby a location.', params: [{ name: 'location', type: 'STRING', description: "The coordinate of the location, format with 'lon,lat'", required: true, extra: {} }, { name: 'keywords', type: 'STRING', description: 'The search type', required: true, extra: {} }], returns: [] };
+    const step = (location: string) => ({ action: { name: 'GaodeMap.search_nearby', args: { keywords: 'theater', location } }, response: { content: "{'places': []}" } });
+    const trajectory = (location: string) => ({ id: 't', source: 'teval', tools: [doc], turns: [{ user: 'Find theaters near 40.7128, -74.0060.', steps: [step(location), step(location)] }] }) as never;
+    expect(checkTrajectory(trajectory('40.7128, -74.0060'), { minSteps: 1 })?.code).toBe('coordinate_against_doc');
+    expect(checkTrajectory(trajectory('116.407417,39.904172'), { minSteps: 1 })?.code).not.toBe('coordinate_against_doc');
+  });
+});

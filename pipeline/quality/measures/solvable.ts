@@ -19,6 +19,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import { docListCap } from '../../resolution/askedCount.js';
 import { distanceKm, placesNamedIn } from '../../resolution/places.js';
 import { straightKm, TRIP_END, TRIP_START, tripToItself } from '../../resolution/trips.js';
+import { coordinateAgainstDoc } from '../../resolution/coordinateOrder.js';
 import { FIELDS } from '../../resolution/simulatedText.js';
 import { aboutDaysAhead, FILES_TOOLKIT, isClock, rankedBy } from '../../resolution/simulatorRules.js';
 import { askedForecastDay, statedToday } from '../../resolution/statedToday.js';
@@ -712,6 +713,34 @@ export const tripToItselfAnywhere: CaseMeasure = {
       for (const a of actions) {
         const place = tripToItself(a.args);
         if (place) return `${where}: ${a.name} from "${place}" to itself`;
+      }
+    }
+    return null;
+  },
+};
+
+/**
+ * A ground-truth step or shown call passing a coordinate in the other order than its doc's 'lon,lat'
+ * (pipeline/resolution/coordinateOrder.ts): teval_query_224_1-env-k3 retries GaodeMap.search_nearby at New
+ * York's "40.7128, -74.0060" as its ground truth, though the doc asks 'lon,lat' (and maps China only). A model
+ * reading the doc would not send it again as it stands.
+ */
+export const coordinateAgainstDocAnywhere: CaseMeasure = {
+  kind: 'case',
+  id: 'coordinate_against_doc',
+  group: 'solvable',
+  title: 'a ground-truth step or shown call passes a coordinate that cannot be its point in its doc\'s \'lon,lat\' order (New York\'s "40.7128, -74.0060" to GaodeMap.search_nearby, which maps China only)',
+  population: 'all cases',
+  check(tc) {
+    // An internal case's last shown call is its injected wrong call (a value error may swap the two on purpose).
+    const assistant = tc.messages.filter((m) => m.role === 'assistant');
+    const upTo = tc.kind === 'internal' && tc.errorType !== '' ? assistant.length - 1 : assistant.length;
+    const shown = assistant.slice(0, upTo).map((m) => shownAction(m.content)).filter((a): a is NonNullable<typeof a> => !!a);
+    for (const [where, actions] of [['ground truth', groundTruthActions(tc)], ['shown', shown]] as const) {
+      for (const a of actions) {
+        const doc = tc.tools.find((t) => t.name === a.name);
+        const wrong = doc ? coordinateAgainstDoc(a.name, a.args, [...doc.required_parameters, ...doc.optional_parameters]) : undefined;
+        if (wrong) return `${where}: ${a.name} ${wrong.name} "${wrong.value}"`;
       }
     }
     return null;
@@ -1742,6 +1771,7 @@ export const shownDateUnanchored: CaseMeasure = {
 };
 
 export const SOLVABLE_MEASURES: CaseMeasure[] = [
+  coordinateAgainstDocAnywhere,
   shownDateUnanchored,
   gtForecastDaysUnanchored,
   gtQueryWordingUnfixed,
