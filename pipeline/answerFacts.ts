@@ -504,9 +504,10 @@ const CODE_KEY = /symbol|ticker|stock|watch|airport|travel_?(?:from|to)|iata/i;
 const CODE = /^[A-Z]{2,5}$/;
 /**
  * Numbers passed or given as text that people write bare all the same: a room's number (T-Eval's reserve takes
- * "102"; 'reserving the meeting room "102"' read as typed text), a zipcode ('The zipcode of Rivermist is "83214".').
+ * "102"; 'reserving the meeting room "102"' read as typed text), one of a room list given as text (so "room 101"
+ * and the other rooms listed are said alike), a zipcode ('The zipcode of Rivermist is "83214".').
  */
-const NUMBER_CODE_KEY = /^(?:room_?id|zip_?code)$/i;
+const NUMBER_CODE_KEY = /^(?:room_?id|rooms?|zip_?code)$/i;
 const NUMBER_CODE = /^\d{1,5}$/;
 
 /**

@@ -89,11 +89,12 @@ describe('a yes taken from a listed record is not followed by the whole list aga
   it('says the rest of the list after the pick (teval_query_245_1), or nothing when there is no rest', () => {
     for (let seed = 0; seed < 10; seed++) {
       const a = offlineAnswer(rooms('["101", "21083", "31280"]', 'Check if the first available meeting room is free and reserve it for a study group session from 6pm to 8pm.'), new Rng(seed, 'a'));
-      expect(a, a).toMatch(/^Yes, the first room listed, "101", is free\./);
-      expect(a, a).toMatch(/The other rooms listed as free are "21083" and "31280"\./);
+      // Room numbers said bare, a listing's as the reserve call's (answer-writer-125).
+      expect(a, a).toMatch(/^Yes, the first room listed, 101, is free\./);
+      expect(a, a).toMatch(/The other rooms listed as free are 21083 and 31280\./);
       expect(verdictListRestated(a)).toBeUndefined();
       const one = offlineAnswer(rooms('["101"]', 'Check if the first available meeting room is free and reserve it.'), new Rng(seed, 'a'));
-      expect(one, one).toMatch(/^Yes, the first room listed, "101", is free\./);
+      expect(one, one).toMatch(/^Yes, the first room listed, 101, is free\./);
       expect(one, one).not.toMatch(/The rooms are|other rooms?/);
     }
   });
