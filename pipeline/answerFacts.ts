@@ -564,6 +564,28 @@ export function codesBare(answer: string, codes: ReadonlySet<string>): string {
   return out;
 }
 
+/** A coordinate given as one 'lon,lat' text (GaodeMap's {"coordinate": "116.407417,39.904172"}): its two numbers, or undefined. */
+export function lonLatText(text: string): { lon: number; lat: number } | undefined {
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*$/.exec(text);
+  return m ? { lon: Number(m[1]), lat: Number(m[2]) } : undefined;
+}
+
+/**
+ * The address a coordinates look-up among these calls gave this 'lon,lat' text for (GaodeMap.get_coordinate(address=
+ * "北京市政府") answering {"coordinate": "116.407417,39.904172"}), or undefined: a later search or distance at that
+ * text is said at that place, never at numbers the user never said.
+ */
+export function addressOfLonLat(calls: readonly { name: string; args: unknown; response: string; error?: string }[], text: string): string | undefined {
+  for (const c of calls) {
+    if (c.error || !/coordinate/i.test(apiOf(c.name)) || !isPlainObject(c.args)) continue;
+    const v = parseToolResponse(c.response);
+    if (!isPlainObject(v) || typeof v.coordinate !== 'string' || v.coordinate.replace(/\s/g, '') !== text.replace(/\s/g, '')) continue;
+    const named = Object.entries(c.args).find(([k, x]) => /^(?:address|location|place|name)$/i.test(k) && typeof x === 'string' && x.trim() !== '' && x.length <= 80);
+    if (named) return (named[1] as string).trim();
+  }
+  return undefined;
+}
+
 /** Whether a call's answer gives exactly these coordinates ({"latitude": …, "longitude": …}, or lat/lon/lng). */
 function givesCoordinates(response: string, lat: number, lon: number): boolean {
   const v = parseToolResponse(response);

@@ -205,3 +205,28 @@ describe('a coordinate that cannot be its point in its doc\'s lon,lat order (fil
     expect(checkTrajectory(trajectory('116.407417,39.904172'), { minSteps: 1 })?.code).not.toBe('coordinate_against_doc');
   });
 });
+
+describe('GaodeMap\'s lon,lat text said as where its place is (answer-writer-129, answer_coordinates_as_text)', () => {
+  it('flags the pair quoted as text, and the writer names the places', async () => {
+    const { coordinatesAsText } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    // teval_query_464_1-control-k5 on lead37 m11.
+    expect(coordinatesAsText('The coordinate of "北京市政府" is "116.407417,39.904172".')).toBe('is "116.407417,39.904172"');
+    const tools = [
+      { name: 'GaodeMap.get_coordinate', return_data: [{ name: 'coordinate', description: 'coordinate of the location, format with (lon, lat)' }] },
+      { name: 'GaodeMap.get_distance', return_data: [{ name: 'distance', description: 'the distance in KM' }, { name: 'duration', description: 'expected time in minutes' }] },
+    ];
+    const steps = [
+      { name: 'GaodeMap.get_coordinate', args: { address: '北京市政府' }, response: "{'coordinate': '116.407417,39.904172'}" },
+      { name: 'GaodeMap.get_coordinate', args: { address: '上海市政府' }, response: "{'coordinate': '121.473657,31.230378'}" },
+      { name: 'GaodeMap.get_distance', args: { origins: '116.407417,39.904172', destination: '121.473657,31.230378' }, response: "{'distance': 1334.1, 'duration': 962}" },
+      { name: 'GaodeMap.search_nearby', args: { keywords: 'restaurant', location: '116.407417,39.904172' }, response: "{'places': [{'name': '望庭饭店', 'address': '北京鼓楼东大街526号'}, {'name': '望源酒家', 'address': '北京鼓楼东大街1095号'}]}" },
+    ];
+    for (let seed = 0; seed < 6; seed++) {
+      const a = offlineAnswer({ request: 'Get the coordinates of Beijing City Hall. Next, calculate the distance and expected duration between Beijing City Hall and Shanghai City Hall. Finally, search for nearby restaurants around Beijing City Hall.', steps, tools } as never, new Rng(seed, 'answer-writer'));
+      expect(coordinatesAsText(a), a).toBeUndefined();
+      expect(a).toContain('"北京市政府" is at longitude 116.407417, latitude 39.904172.');
+      expect(a).toContain('"上海市政府" is 1334.1 km from "北京市政府", a drive of about 962 minutes.');
+      expect(a).toMatch(/"restaurant" near "北京市政府"/);
+    }
+  });
+});

@@ -174,4 +174,18 @@ export const answerParentAsDots: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => parentAsDots(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
+/** A coordinate pair quoted as text: 'The coordinate of "北京市政府" is "116.407417,39.904172".', 'near "116.407417,39.904172"' (teval_query_464_1). */
+export function coordinatesAsText(answer: string): string | undefined {
+  return /[^.;!?"]{0,40}"-?\d+\.\d+\s*,\s*-?\d+\.\d+"/.exec(answer)?.[0].trim();
+}
+
+export const answerCoordinatesAsText: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_coordinates_as_text',
+  group: 'text',
+  title: 'closing answer quotes a coordinate pair as typed text (\'The coordinate of "北京市政府" is "116.407417,39.904172".\', \'near "116.407417,39.904172"\') instead of saying where the place is or naming the place a look-up gave it for',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => coordinatesAsText(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
