@@ -230,3 +230,26 @@ describe('GaodeMap\'s lon,lat text said as where its place is (answer-writer-129
     }
   });
 });
+
+describe('a tie to an earlier answer names no file bare (thought-writer-54, thought_file_named_bare)', () => {
+  it('flags "for report.txt" and the writer leaves the file out of the tie', async () => {
+    const { fileNamedBare } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    // bfcl_multi_turn_base_4-control-k3-cot on lead37 m13.
+    expect(fileNamedBare('`sort` told me last time that the sorted content is "Initial report content" for report.txt. I need to post a tweet.')).toBe('the sorted content is "" for report.txt');
+    expect(fileNamedBare('`sort` with file name "report.txt" will sort it.')).toBeUndefined();
+    const { tieThoughtsToAnswers } = await import('../../stages/standardize/thoughtWriter.js');
+    const content = 'Initial report content Unsorted data More unsorted data';
+    let tiedOnce = false;
+    for (let seed = 0; seed < 12; seed++) {
+      const turns = [
+        { user: 'There is a report in my current directory; it could benefit from having its lines sorted.', steps: [{ action: { name: 'GorillaFileSystem.sort', args: { file_name: 'report.txt' }, thought: 'I need to sort the file.' }, response: { content: `{"sorted_content": "${content}"}` } }] },
+        { user: "Share the sorted result as the message body on social media, tagging 'currenttechtrend' and mentioning Julia.", steps: [{ action: { name: 'TwitterAPI.post_tweet', args: { content, mentions: ['@Julia'], tags: ['#currenttechtrend'] }, thought: 'I need to post a tweet, which is what `post_tweet` is for.' } }] },
+      ];
+      tieThoughtsToAnswers(turns as never, new Map(), new Rng(seed, 'files'));
+      const thought = turns[1].steps[0].action.thought;
+      tiedOnce ||= thought.includes('`sort` told me last time');
+      expect(fileNamedBare(thought), thought).toBeUndefined();
+    }
+    expect(tiedOnce).toBe(true);
+  });
+});

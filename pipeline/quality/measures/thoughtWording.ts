@@ -294,4 +294,18 @@ export const thoughtTitleLinkUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+/** A file's name said bare in a thought, outside quotes and code, where every other file is quoted: "`sort` told me last time that the sorted content is "…" for report.txt." (bfcl_multi_turn_base_4). */
+export function fileNamedBare(thought: string): string | undefined {
+  return /[^.]{0,30}\b[\w-]+\.(?:txt|md|csv|pdf|docx?|json|py|pptx?|jpg|png|log)\b/.exec(thought.replace(/"(?:[^"\\]|\\.)*"|`[^`]*`/g, '""'))?.[0].trim();
+}
+
+export const thoughtFileNamedBare: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_file_named_bare',
+  group: 'text',
+  title: 'CoT: a thought says a file\'s name bare, outside quotes, where every other file is quoted ("`sort` told me last time that the sorted content is "…" for report.txt.")',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => thoughtDefect(tc, (c) => fileNamedBare(c.thought)),
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
