@@ -82,3 +82,24 @@ describe('a failed look-up counted for the films the turn plans it for (teval_qu
     expect(check('Looking up the films now playing came through; getting the details of the film did not. Is it worth another try?')).toBeNull();
   });
 });
+
+describe('a word the later step shares with the failed call tells neither apart (teval_query_431_2-env-k12, lead37)', () => {
+  const step = (name: string, args: Record<string, unknown>, content: string) => ({ action: { name, args }, response: { content } });
+  const t = {
+    id: 't', source: 'teval', tools: [],
+    turns: [{ user: 'Make a deck about Inception with a slide for each review, an image on each.', steps: [
+      step('PPT.get_image', { keywords: 'Inception movie review' }, "{'picture_url': 'outputs/1697985912.345337.jpg'}"),
+      step('PPT.add_text_image_page', { title: 'User Review 1', bullet_items: 'A', image: 'outputs/1697985912.345337.jpg' }, "{'status': 'added page'}"),
+      step('PPT.get_image', { keywords: 'Inception movie review' }, "{'picture_url': 'outputs/1697985965.4999645.jpg'}"),
+      step('PPT.add_text_image_page', { title: 'User Review 2', bullet_items: 'B', image: 'outputs/1697985965.4999645.jpg' }, "{'status': 'added page'}"),
+      step('PPT.get_image', { keywords: 'Inception movie review' }, "{'picture_url': 'outputs/1697986000.1.jpg'}"),
+      step('PPT.save_file', {}, "{'status': 'saved'}"),
+    ] }],
+  } as unknown as Trajectory;
+  it('passes "getting another image" as a later get_image, and flags the page that takes the failed image told as still to do', () => {
+    const ctx = { trajectory: () => t, baseCase: () => undefined };
+    const told = (answer: string) => answerFailureWaitingToldPending.check(closing(t, 3, answer), ctx);
+    expect(told('When I tried to get the image, the connection was refused. Adding the page with text and an image waits on it. Still to do: getting another image and saving the presentation file.')).toBeNull();
+    expect(told('When I tried to get the image, the connection was refused. Still to do: adding the page with text and an image and saving the presentation file.')).toMatch(/^PPT\.add_text_image_page takes 1697985965/);
+  });
+});

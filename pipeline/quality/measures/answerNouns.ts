@@ -191,7 +191,9 @@ export function askedTextWithheld(turn: AnsweredTurn): string | undefined {
     const text = Object.values(v)[0];
     if (typeof text !== 'string' || text.length < 200) continue;
     const titles = [...text.matchAll(/^Title: (.{8,})$/gm)].map((m) => flat(m[1]).slice(0, 30));
-    const marks = titles.length ? titles : [flat(text).slice(0, 30)];
+    // Douban's description is told in English with its synopsis quoted as Douban wrote it (doubanWords describedFilm): the synopsis tells it.
+    const synopsis = /剧情简介[:：]\s*(.{8,})/s.exec(text)?.[1];
+    const marks = titles.length ? titles : [flat(text).slice(0, 30), ...(synopsis ? [flat(synopsis).slice(0, 30)] : [])];
     if (!marks.some((m) => answer.includes(m))) return `${c.name.split('.').pop()}'s text ("${marks[0]}…") told by nothing, for "${ASKS_TO_BE_TOLD.exec(turn.request)![0]}"`;
   }
   return undefined;

@@ -310,7 +310,9 @@ export const answerFailureWaitingToldPending: CaseMeasure = {
     for (const later of steps.filter((x) => x.turnIndex === at.turnIndex && x.k > tc.k)) {
       const ids = idsFromFailedAnswer(later.step, failedAnswer, shown);
       if (ids.length === 0) continue;
-      const own = nameWords(apiOf(later.step.action.name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem);
+      // Words the later step's name shares with the failed call's ("image" of add_text_image_page and get_image) tell neither apart: "Still to do: getting another image" is a later get_image.
+      const failedWords = nameWords(apiOf(at.step.action.name)).map(stem);
+      const own = nameWords(apiOf(later.step.action.name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem).filter((w) => !failedWords.includes(w));
       const hit = pending.find((c) => own.some((w) => wordsOf(c).includes(w)));
       if (hit) return `${later.step.action.name} takes ${ids[0]}, which only the failed ${apiOf(at.step.action.name)} would list: "${hit}"`;
     }

@@ -32,7 +32,8 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?]["')\]]?)\s+(?=["'(]?
 
 /** Whether most of a sentence's words of four letters or more are the request's (typos aside): a sentence of the request, not of the noise. */
 function ofRequest(sentence: string, request: ReadonlySet<string>): boolean {
-  const w = wordsOf(sentence).filter((x) => x.length >= 4);
+  // A lead-in a mixed rewrite puts before the request's first sentence ("Changing the subject completely: I am researching …") is no sentence of its own.
+  const w = wordsOf(sentence.replace(/^[A-Z][^:.?!]{2,40}:\s+(?=\S)/, '')).filter((x) => x.length >= 4);
   return w.length > 0 && w.filter((x) => request.has(x)).length / w.length >= 0.6;
 }
 
