@@ -7,6 +7,7 @@
  */
 import { answerSentences, quotedNames } from '../../pipeline/answerFacts.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
+import { searchFrameParts } from '../../pipeline/searchFrames.js';
 
 const QUOTE = /"(?:[^"\\]|\\.)*"/g;
 /** A file's name: it ends in an extension ("notes.txt", "outputs/marketing.pptx"). */
@@ -71,10 +72,21 @@ function afterItsOwn(prev: string, s: string): string {
   return s;
 }
 
-/** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again). */
+/**
+ * A search told in the words the sentence before opened on: "Searching for "attractions" near "Eiffel Tower" and
+ * getting the route worked, but …. Searching for "attractions" near "Eiffel Tower" turned up 5 places: …" is
+ * "The search turned up 5 places: …" (answer_subject_repeated, teval_query_185_2-env-k3).
+ */
+function searchAfterItsOwn(prev: string, s: string): string {
+  const parts = searchFrameParts(s);
+  if (!parts || parts.link || !s.startsWith('Searching for ') || !prev.startsWith(`Searching for ${parts.query} `)) return s;
+  return `The search turned up ${parts.found}.`;
+}
+
+/** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again), and a search the sentence before named said as "the search". */
 export function namesOnce(answer: string): string {
   const sentences = answerSentences(answer);
   const out = sentences.map(withinSentence);
-  const changed = out.map((s, i) => (i > 0 ? afterItsOwn(sentences[i - 1], s) : s));
+  const changed = out.map((s, i) => (i > 0 ? searchAfterItsOwn(sentences[i - 1], afterItsOwn(sentences[i - 1], s)) : s));
   return changed.some((s, i) => s !== sentences[i]) ? changed.join(' ') : answer;
 }

@@ -253,3 +253,32 @@ describe('a tie to an earlier answer names no file bare (thought-writer-54, thou
     expect(tiedOnce).toBe(true);
   });
 });
+
+describe('measures read what the redrawn cases of filter 11 showed them (lead37 m11)', () => {
+  it('answer_asked_text_withheld reads Douban\'s description as told by its quoted synopsis', async () => {
+    const { askedTextWithheld } = await import('../../pipeline/quality/measures/answerNouns.js');
+    const description = '珍·古道尔的传奇一生是一部美国的纪录片、传记电影，由布莱特·摩根导演，简·古道尔等人主演.\n剧情简介：影片主角是在世界上拥有极高声誉的动物学家珍·古道尔，她二十多岁时前往非洲的原始森林，为了观察黑猩猩，在那里度过了三十八年的野外生涯，后来常年奔走于世界各地，呼吁人们保护野生动物、保护地球环境。导演布莱特·摩根尤其擅长人物刻画，他从100多个小时从未公布过的珍·古道尔在野外考察和访谈的影像资料中选材剪辑。';
+    const calls = [{ name: 'FilmDouban.print_detail', args: { film_name: '珍·古道尔的传奇一生' }, response: JSON.stringify({ description }) }];
+    const request = 'Could you show me the details of the top 3 movies that are now in theaters in China?';
+    // teval_query_60_0-control-k6: told in English, its synopsis quoted.
+    const told = '"珍·古道尔的传奇一生" is a documentary and biography film from the US, directed by 布莱特·摩根. Douban\'s synopsis: "影片主角是在世界上拥有极高声誉的动物学家珍·古道尔，她二十多岁时前往非洲的原始森林…".';
+    expect(askedTextWithheld({ request, calls, answer: told } as never)).toBeUndefined();
+    expect(askedTextWithheld({ request, calls, answer: 'I looked up the film.' } as never)).toMatch(/told by nothing/);
+  });
+  it('noise_reason_beside_own reads a mixed rewrite\'s lead-in as no sentence of its own', async () => {
+    const { reasonBesideOwn } = await import('../../pipeline/quality/measures/noisyReason.js');
+    const original = "I am researching the movie titled 'Inception'. Please search for this movie and provide me with its ID.";
+    // teval_query_468_2-tool_select_error-k1-cot~mixed.
+    expect(reasonBesideOwn(original, `Changing the subject completely: ${original} Thx for the help, you rock:D`)).toBeUndefined();
+    expect(reasonBesideOwn(original, `Honestly, I'm planning a trip. ${original}`)).toBeDefined();
+  });
+  it('the writer tells a search the opener named as "The search turned up …" (answer-writer-130, answer_subject_repeated)', async () => {
+    const { subjectRepeated } = await import('../../pipeline/quality/measures/answerCraft.js');
+    // teval_query_185_2-env-k3 on lead37 m11.
+    const before = 'Searching for "attractions" near "Eiffel Tower" and getting the route worked, but getting the popular movies didn\'t go through because the proxy\'s tunnel connection failed (500 Internal Server Error). Searching for "attractions" near "Eiffel Tower" turned up 5 places: "Champ de Mars" at 2 Allée Adrienne Lecouvreur, 75007 Paris.';
+    expect(subjectRepeated(before)).toBeDefined();
+    const after = namesOnce(before);
+    expect(after).toContain('. The search turned up 5 places: "Champ de Mars"');
+    expect(subjectRepeated(after)).toBeUndefined();
+  });
+});
