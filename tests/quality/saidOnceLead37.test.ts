@@ -282,3 +282,21 @@ describe('measures read what the redrawn cases of filter 11 showed them (lead37 
     expect(subjectRepeated(after)).toBeUndefined();
   });
 });
+
+describe('a unit conversion said with both units (answer-writer-131, answer_unit_fronted)', () => {
+  it('flags "In gallons, 30 liters are 7.92516." and the writer never says it', async () => {
+    const { unitFronted } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    // bfcl_multi_turn_base_83-control-k2-cot~long_context on lead37 m15.
+    expect(unitFronted('In gallons, 30 liters are 7.92516. I have added 7.93 gallons to the fuel tank.')).toBe('In gallons, 30 liters are 7.92516.');
+    expect(unitFronted('30 liters convert to 7.92516 gallons.')).toBeUndefined();
+    const step = { name: 'VehicleControlAPI.liter_to_gallon', args: { liter: 30 }, response: '{"gallon": 7.92516}' };
+    const said = new Set<string>();
+    for (let seed = 0; seed < 24; seed++) {
+      const a = offlineAnswer({ request: 'Convert 30 liters of gasoline into gallons.', steps: [step] } as never, new Rng(seed, 'answer-writer'));
+      expect(unitFronted(a), a).toBeUndefined();
+      expect(a).toMatch(/30 liters .*7\.92516 gallons/);
+      said.add(a);
+    }
+    expect(said.size).toBeGreaterThan(1);
+  });
+});

@@ -188,4 +188,18 @@ export const answerCoordinatesAsText: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => coordinatesAsText(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
+/** A conversion told with its unit put first and the number bare: "In gallons, 30 liters are 7.92516." (bfcl_multi_turn_base_83). */
+export function unitFronted(answer: string): string | undefined {
+  return /\bIn [a-z]+s, \d[\d.,]* [a-z]+ (?:is|are) \d[\d.,]*\./.exec(answer)?.[0];
+}
+
+export const answerUnitFronted: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_unit_fronted',
+  group: 'text',
+  title: 'closing answer tells a conversion with its unit put first and the number left bare ("In gallons, 30 liters are 7.92516.") instead of "30 liters come to 7.92516 gallons."',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => unitFronted(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
