@@ -39,13 +39,13 @@ function withinSentence(s: string): string {
     // Another file named before it ("created "a.txt" … saved "b.txt"") would make "the file" unclear.
     const onlyFile = FILE_NAME.test(q) && !names.slice(0, k).some((n) => n.q !== q && FILE_NAME.test(n.q));
     const put = (from: number, to: number, words: string) => (out = out.slice(0, from) + words + out.slice(to));
-    let m: RegExpExecArray | null;
+    const thing = new RegExp(`\\bthe (movie|film|paper|book) ${escapeRegExp(q)}`).exec(head);
     if (/\b(?:went|moved) into $/.test(head) && right) put(at, at + q.length, 'it');
-    else if ((m = /\bchanged to the folder $/.exec(head)) && right) put(at - 'the folder '.length, at + q.length, 'that folder');
+    else if (/\bchanged to the folder $/.test(head) && right) put(at - 'the folder '.length, at + q.length, 'that folder');
     else if (/\b(?:wrote the text to|saved) $/.test(head) && (right || onlyFile)) put(at, at + q.length, right ? 'it' : 'the file');
     else if (/\brenamed $/.test(head) && tail.startsWith(' to ') && (right || onlyFile)) put(at, at + q.length, right ? 'it' : 'the file');
-    else if ((m = /\bmoved "(?:[^"\\]|\\.)*" to $/.exec(head)) && names[k - 2]?.q === q) put(at - ' to '.length, at + q.length, ' into it');
-    else if ((m = new RegExp(`\\bthe (movie|film|paper|book) ${escapeRegExp(q)}`).exec(head)) && /\b(?:of|for) $/.test(head)) put(at, at + q.length, `the ${m[1]}`);
+    else if (/\bmoved "(?:[^"\\]|\\.)*" to $/.test(head) && names[k - 2]?.q === q) put(at - ' to '.length, at + q.length, ' into it');
+    else if (thing && /\b(?:of|for) $/.test(head)) put(at, at + q.length, `the ${thing[1]}`);
   }
   return out;
 }

@@ -300,3 +300,24 @@ describe('a unit conversion said with both units (answer-writer-131, answer_unit
     expect(said.size).toBeGreaterThan(1);
   });
 });
+
+describe('a call opening another part of the request said four ways (thought-writer-55)', () => {
+  it('draws "Another thing the user asked for is to …" among the others', async () => {
+    const { offlineThoughts } = await import('../../stages/standardize/thoughtWriter.js');
+    const input = {
+      query: 'Find the weather in Paris today, and tell me the current time.',
+      steps: [
+        { name: 'Weather.get_weather_today', description: 'Get the weather today.', args: { location: 'Paris' } },
+        { name: 'TimeTool.get_curr_time', description: 'Fetch current time.', args: {}, previousResponse: "{'overall': 'Sunny', 'temperature': 11}" },
+        { name: 'Weather.get_weather_today', description: 'Get the weather today.', args: { location: 'London' }, previousResponse: "{'time': '2023-10-19 16:15'}" },
+      ],
+    };
+    const openers = new Set<string>();
+    for (let seed = 0; seed < 60; seed++) {
+      const second = offlineThoughts(input, new Rng(seed, 'parts'))[1];
+      openers.add(second.split(/[;:,]/)[0]);
+    }
+    expect([...openers].some((o) => o.startsWith('Another thing the user asked for is to fetch the current time'))).toBe(true);
+    expect([...openers].some((o) => o.startsWith('That part is done'))).toBe(true);
+  });
+});
