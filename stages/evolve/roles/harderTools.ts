@@ -51,7 +51,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-20'; // 20 (lead36): T-Eval's shouted "YOU MUST … when all steps done" mended to "You must … when all steps are done" (SPELLING). 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
+export const HARDER_RULES_VERSION = 'harder-tools-21'; // 21 (lead37): "Handle user login." may open on a plainer verb ("Manage user login."), one wording in all its rewrites before (harder_tools_stock_wording 0.641 on m17). 20 (lead36): T-Eval's shouted "YOU MUST … when all steps done" mended to "You must … when all steps are done" (SPELLING). 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
 /** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
 export const HARDER_VARIANTS = 6;
 
@@ -99,6 +99,11 @@ const VAGUE_VERBS: Record<string, string[]> = {
   obtain: ['get'],
   query: ['look up'],
   queries: ['looks up'],
+  // "Handle user login." and "Handle user logout for trading system." were one wording in all of their 100 rewrites each
+  // (harder_tools_stock_wording 0.641 on lead37 m17). "Place an order." and "Notify if …" keep their verbs: each is the
+  // tool's own name word, which a rewrite keeps.
+  handle: ['manage'],
+  handles: ['manages'],
 };
 
 let synonymIndex: Map<string, string[]> | undefined;
