@@ -634,8 +634,9 @@ const ABOUT_NAME = (q: string) => new RegExp(`^(?:The (?:text|last line) of )?${
  * "a.md" and then wrote the text to "a.md"."; a comparison of two things, "… differ by one line: "a" has … where
  * "b" has …", names each at its part), or in the sentence after one about it, as its subject again (""Paris"
  * has id 8279. "Paris" is a drama …") or at its end ("The text of "S" is "…". There are 36 characters in "S".",
- * "The directory I started in held "tmp". I went into "tmp"."). The closing question, which names its task,
- * is left out. The name and the sentence, or undefined.
+ * "The directory I started in held "tmp". I went into "tmp"."), or a file saved by its name again after a sentence
+ * before named it, no other file between ("I created the file "a.pptx" …. Next, I saved "a.pptx"."). The closing
+ * question, which names its task, is left out. The name and the sentence, or undefined.
  */
 export function nameSaidAgain(answer: string): { name: string; sentence: string } | undefined {
   const told = answerSentences(answer);
@@ -644,6 +645,9 @@ export function nameSaidAgain(answer: string): { name: string; sentence: string 
     const names = quotedNames(s);
     const twice = /\bdiffer\b/.test(s) ? undefined : names.find((q, k) => names.indexOf(q) !== k);
     if (twice) return { name: twice, sentence: s };
+    const saved = /\bsaved ("[^"]*\.[A-Za-z0-9]{1,5}")/.exec(s)?.[1];
+    const earlierFiles = told.slice(0, i).flatMap((t) => quotedNames(t).filter((q) => /\.[A-Za-z0-9]{1,5}"$/.test(q)));
+    if (saved && earlierFiles.includes(saved) && earlierFiles.every((q) => q === saved)) return { name: saved, sentence: s };
     const before = i > 0 ? quotedNames(told[i - 1]) : [];
     if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0]) continue;
     const q = names[0];

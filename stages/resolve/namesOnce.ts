@@ -83,10 +83,20 @@ function searchAfterItsOwn(prev: string, s: string): string {
   return `The search turned up ${parts.found}.`;
 }
 
+/**
+ * A file saved by its name again after a sentence before named it, no other file between: "I created the file
+ * "a.pptx" …. Next, I added a page … and then saved the file." (teval_query_88_2, 61_2).
+ */
+function savedOnce(earlier: readonly string[], s: string): string {
+  const saved = /\bsaved ("[^"]*\.[A-Za-z0-9]{1,5}")/.exec(s)?.[1];
+  const files = earlier.flatMap((t) => quotedNames(t).filter((q) => FILE_NAME.test(q)));
+  return saved && files.includes(saved) && files.every((q) => q === saved) ? s.replace(`saved ${saved}`, 'saved the file') : s;
+}
+
 /** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again), and a search the sentence before named said as "the search". */
 export function namesOnce(answer: string): string {
   const sentences = answerSentences(answer);
   const out = sentences.map(withinSentence);
-  const changed = out.map((s, i) => (i > 0 ? searchAfterItsOwn(sentences[i - 1], afterItsOwn(sentences[i - 1], s)) : s));
+  const changed = out.map((s, i) => (i > 0 ? savedOnce(sentences.slice(0, i), searchAfterItsOwn(sentences[i - 1], afterItsOwn(sentences[i - 1], s))) : s));
   return changed.some((s, i) => s !== sentences[i]) ? changed.join(' ') : answer;
 }

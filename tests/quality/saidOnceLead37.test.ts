@@ -28,6 +28,8 @@ const SAID_AGAIN: [string, string][] = [
   ['The directory I started in held "documents". I\'m now in "documents".', 'The directory I started in held "documents". I\'m now in that folder.'],
   // teval_query_69_1-control-k3
   ['"Paris" has id 8279. "Paris" is a drama and documentary film, released 28 November 2020.', '"Paris" has id 8279. It is a drama and documentary film, released 28 November 2020.'],
+  // teval_query_88_2-control-k6 (answer-writer-132): saved by its name after a sentence before named it
+  ['I created the file "outputs/WW2.pptx" with the "default" theme, then added two text pages titled "Causes" and "Events". Next, I added a page titled "Image" with text and an image and then saved "outputs/WW2.pptx".', 'I created the file "outputs/WW2.pptx" with the "default" theme, then added two text pages titled "Causes" and "Events". Next, I added a page titled "Image" with text and an image and then saved the file.'],
 ];
 
 describe('a name said once where "it" would do (answer_name_said_again)', () => {
@@ -47,6 +49,8 @@ describe('a name said once where "it" would do (answer_name_said_again)', () => 
       'I created the file "a.txt", wrote the text to "b.txt" and then saved "a.txt".',
       // A waiting task names what it waits for.
       'I couldn\'t create the folder "Archived": the operation timed out. Copying the files to "Archived" waits on it.',
+      // Another file before the save (teval_query_420_0): "the file" would not say which.
+      'I wrote the text to "outputs/journal.txt", created the file "outputs/Daily.ppt". Next, I saved "outputs/Daily.ppt".',
     ];
     for (const answer of kept) expect(namesOnce(answer)).toBe(answer);
     expect(nameSaidAgain(kept[0])).toBeUndefined();
