@@ -325,3 +325,20 @@ describe('a call opening another part of the request said four ways (thought-wri
     expect([...openers].some((o) => o.startsWith('That part is done'))).toBe(true);
   });
 });
+
+describe('a device\'s readings after ", and" follow a semicolon (answer-writer-133, answer_and_run_on)', () => {
+  it('flags ", and" twice and the writer never says it', async () => {
+    const { andRunOn } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    // bfcl_multi_turn_base_65-tool_hallucination_error-k9 on lead37 m20.
+    expect(andRunOn('After that, I started the engine, and it is running now, and the fuel level is 13.96 gallons and the battery voltage is 12.6 volts.')).toBeDefined();
+    expect(andRunOn('I started the engine, and it is running now; the fuel level is 13.96 gallons and the battery voltage is 12.6 volts.')).toBeUndefined();
+    // Quoted text holds its own commas.
+    expect(andRunOn('It reads "red, and blue, and green".')).toBeUndefined();
+    const start = { name: 'VehicleControlAPI.startEngine', args: { ignitionMode: 'START' }, response: '{"engineState": "running", "fuelLevel": 13.96, "batteryVoltage": 12.6}' };
+    for (let seed = 0; seed < 16; seed++) {
+      const a = offlineAnswer({ request: 'Start up the engine and let me know the battery voltage and fuel level.', steps: [start] } as never, new Rng(seed, 'answer-writer'));
+      expect(andRunOn(a), a).toBeUndefined();
+      expect(a).toMatch(/battery voltage is 12\.6/);
+    }
+  });
+});

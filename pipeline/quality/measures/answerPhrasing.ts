@@ -11,6 +11,7 @@ import { apiOf } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
 import { turnDefect, type AnsweredTurn } from './answers.js';
+import { answerSentences } from '../../answerFacts.js';
 
 /** A text with nothing in it said as one: "the diff lines read an empty text", "the reply reads an empty text". */
 export function emptyTextRead(answer: string): string | undefined {
@@ -202,4 +203,18 @@ export const answerUnitFronted: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => unitFronted(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
+/** A sentence joining three clauses with ", and" twice: "After that, I started the engine, and it is running now, and the fuel level is 13.96 gallons …" (bfcl_multi_turn_base_65). Quotes left out. */
+export function andRunOn(answer: string): string | undefined {
+  return answerSentences(answer).find((s) => (s.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/, and /g) ?? []).length >= 2);
+}
+
+export const answerAndRunOn: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_and_run_on',
+  group: 'text',
+  title: 'closing answer runs three clauses together with ", and" twice ("After that, I started the engine, and it is running now, and the fuel level is 13.96 gallons and the battery voltage is 12.6 volts.")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => andRunOn(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerAndRunOn, answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
