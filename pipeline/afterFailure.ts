@@ -416,7 +416,10 @@ export function stepsWaitingOn(trajectory: Trajectory, k: number): Set<number> {
   const chain = [at];
   for (const s of steps.slice(k).filter((x) => x.turnIndex === at.turnIndex)) {
     const action = s.step.action;
-    const waits = onAnswer.has(s.k) || valuesFromUnseenAnswers(action, chain, shown).length > 0 || !!(needsOpenedState(failed, action) ?? needsFailedState(failed, action) ?? tiedToFailed(request, failed, action, trajectory.tools));
+    // The state a waiting step was to leave is no more there than the failed one's: after a failed ls, the cd waiting on
+    // it never runs, so the ls after that cd would list the wrong folder (bfcl_multi_turn_base_26-env-k1, "Listing the files
+    // in the folder again is still to do." as if it could run).
+    const waits = onAnswer.has(s.k) || valuesFromUnseenAnswers(action, chain, shown).length > 0 || !!(needsOpenedState(failed, action) ?? chain.map((c) => needsFailedState(c.step.action, action)).find(Boolean) ?? tiedToFailed(request, failed, action, trajectory.tools));
     if (!waits) continue;
     waiting.add(s.k);
     chain.push(s);

@@ -165,7 +165,8 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   mkdir: (a) => `create the folder ${said(arg(a, /^dir_?name$/)) ?? ''}`.trim(),
   rm: (a) => `remove ${fileOf(a) ?? 'the file'}`,
   rmdir: (a) => `remove the folder ${said(arg(a, /^dir_?name$/)) ?? ''}`.trim(),
-  mv: (a) => (arg(a, /^source$/) && arg(a, /^destination$/) ? `move ${said(arg(a, /^source$/))} to ${said(arg(a, /^destination$/))}` : 'move the file'),
+  // A move to a file's name in the same folder ("notes_2024.txt", no path) renames, as the writer says of one done (renames).
+  mv: (a) => (arg(a, /^source$/) && arg(a, /^destination$/) ? `${/^[^/]+\.[A-Za-z0-9]{1,5}$/.test(String(arg(a, /^destination$/))) ? 'rename' : 'move'} ${said(arg(a, /^source$/))} to ${said(arg(a, /^destination$/))}` : 'move the file'),
   cp: (a) => (arg(a, /^source$/) && arg(a, /^destination$/) ? `copy ${said(arg(a, /^source$/))} to ${said(arg(a, /^destination$/))}` : 'copy the file'),
   grep: (a) => `search ${fileOf(a) ?? 'the file'}${arg(a, /^pattern$/) ? ` for ${said(arg(a, /^pattern$/))}` : ''}`,
   wc: (a) => `count the ${({ l: 'lines', w: 'words', c: 'characters' } as Record<string, string>)[String(arg(a, /^mode$/))] ?? 'lines'} in ${fileOf(a) ?? 'the file'}`,

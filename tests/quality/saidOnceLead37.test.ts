@@ -342,3 +342,28 @@ describe('a device\'s readings after ", and" follow a semicolon (answer-writer-1
     }
   });
 });
+
+describe('a step in the folder a waiting cd was to enter waits too (diversify-external 52, answer_fs_step_after_unrun_cd)', () => {
+  it('flags the later listing told as still to do, and passes it told as waiting', async () => {
+    const { fsStepAfterUnrunCd } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    // bfcl_multi_turn_base_26-env-k1 and 19-env-k2 on lead37 m21.
+    expect(fsStepAfterUnrunCd('I was unable to list the files in the folder. Moving into the temporary directory needs it first. Listing the files in the folder again is still to do. Shall I try again?')).toMatch(/^Listing/);
+    expect(fsStepAfterUnrunCd('Copying "a.txt" to "archives" didn\'t go through. Without it I can\'t go on to move into the folder "archives". Moving "a.txt" to "b.txt" is still to do.')).toMatch(/^Moving/);
+    expect(fsStepAfterUnrunCd('I was unable to list the files in the folder. Moving into the temporary directory and listing the files in the folder again need it first.')).toBeUndefined();
+    // No folder change waiting: a later step may well be still to do.
+    expect(fsStepAfterUnrunCd('I couldn\'t create the file. Listing the files in the folder is still to do.')).toBeUndefined();
+  });
+  it('stepsWaitingOn takes the listing after the waiting cd as waiting', async () => {
+    const { stepsWaitingOn } = await import('../../pipeline/afterFailure.js');
+    const step = (name: string, args: Record<string, unknown>, content: string) => ({ action: { name, args }, response: { content } });
+    const t = {
+      id: 't', source: 'bfcl', tools: [],
+      turns: [{ user: 'Move into the temporary directory in the current folder and list what it holds.', steps: [
+        step('GorillaFileSystem.ls', {}, '{"current_directory_content": ["tmp"]}'),
+        step('GorillaFileSystem.cd', { folder: 'tmp' }, '{"current_working_directory": "tmp"}'),
+        step('GorillaFileSystem.ls', {}, '{"current_directory_content": ["a.txt"]}'),
+      ] }],
+    };
+    expect([...stepsWaitingOn(t as never, 1)].sort()).toEqual([2, 3]);
+  });
+});

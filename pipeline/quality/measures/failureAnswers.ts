@@ -674,4 +674,30 @@ export const answerWaitingTasksUnmerged: CaseMeasure = {
   check: (tc) => failureDefect(tc, waitingTasksUnmerged),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/** A closing answer saying a folder change waits on the failure ("Moving into the temporary directory needs it first."). */
+const CD_WAITS = /\b(?:[Mm]oving into|move into|[Gg]oing up to|go up to|[Cc]hanging (?:in)?to|change (?:in)?to)\b[^.]*\b(?:needs? it first|waits? on it)\b|\b[Ww]ithout it I can't go on to [^.]*\b(?:move into|go up to|change (?:in)?to)\b/;
+/** A file-system task told as still to do ("Listing the files in the folder again is still to do."). */
+const FS_PENDING = /(?:\b(?:[Ll]isting|[Cc]reating|[Cc]opying|[Mm]oving|[Rr]enaming|[Ww]riting|[Rr]eading|[Rr]emoving|[Ss]orting|[Cc]ounting|[Ss]earching)\b[^.]*\bis still to do\b|\bStill to do: [^.]*\b(?:listing|creating|copying|moving|renaming|writing|reading|removing|sorting|counting|searching)\b)/;
+
+/**
+ * A closing answer after a failure that says a folder change waits on it and a later file-system step is merely still to
+ * do: "Moving into the temporary directory needs it first. Listing the files in the folder again is still to do."
+ * (bfcl_multi_turn_base_26-env-k1). That step runs in the folder the waiting change would have entered, so it waits too.
+ */
+export function fsStepAfterUnrunCd(answer: string): string | undefined {
+  // Names hold their own full stops ("final_document.txt"): read with quotes left empty.
+  const bare = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  if (!CD_WAITS.test(bare)) return undefined;
+  return FS_PENDING.exec(bare)?.[0];
+}
+
+export const answerFsStepAfterUnrunCd: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_fs_step_after_unrun_cd',
+  group: 'text',
+  title: 'closing answer after a failure says a folder change waits on it and a later file-system step is merely still to do ("Moving into the temporary directory needs it first. Listing the files in the folder again is still to do."), though that step runs in the folder the change would have entered',
+  population: 'cases whose closing answer follows a failed call',
+  check: (tc) => failureDefect(tc, (answer) => fsStepAfterUnrunCd(answer)),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
