@@ -306,7 +306,8 @@ describe('a unit conversion said with both units (answer-writer-131, answer_unit
 });
 
 describe('a call opening another part of the request said four ways (thought-writer-55)', () => {
-  it('draws "Another thing the user asked for is to …" among the others', async () => {
+  it('draws "Another part of the request is to …" among the others, claiming no value the user gave', async () => {
+    const { misattributedValue } = await import('../../pipeline/quality/measures/thoughts.js');
     const { offlineThoughts } = await import('../../stages/standardize/thoughtWriter.js');
     const input = {
       query: 'Find the weather in Paris today, and tell me the current time.',
@@ -320,8 +321,10 @@ describe('a call opening another part of the request said four ways (thought-wri
     for (let seed = 0; seed < 60; seed++) {
       const second = offlineThoughts(input, new Rng(seed, 'parts'))[1];
       openers.add(second.split(/[;:,]/)[0]);
+      // teval_query_169_2-control-k5-cot on lead37 m21: "Another thing the user asked for is to create a ppt file; `create_file` with … theme "default"".
+      expect(misattributedValue(second.replace('`get_curr_time`', '`create_file` with theme "default"'), input.query, ''), second).toBeUndefined();
     }
-    expect([...openers].some((o) => o.startsWith('Another thing the user asked for is to fetch the current time'))).toBe(true);
+    expect([...openers].some((o) => o.startsWith('Another part of the request is to fetch the current time'))).toBe(true);
     expect([...openers].some((o) => o.startsWith('That part is done'))).toBe(true);
   });
 });

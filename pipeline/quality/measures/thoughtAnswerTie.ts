@@ -159,7 +159,7 @@ export const thoughtFrameRepeatedInCase: CaseMeasure = {
 };
 
 /** The links that say a call opens another part of the request (thought-writer's frames for a call of another toolkit than the one before). */
-const NEW_PART_LINK = /\b(?:That part is done; now|Moving on to the rest of the request,|On to another part of the request:|Another thing the user asked for is to)/;
+const NEW_PART_LINK = /\b(?:That part is done; now|Moving on to the rest of the request,|On to another part of the request:|Another part of the request is to)/;
 
 /**
  * The thoughts of a CoT case (as untiedAnswerValues walks them) that link their call as another part
