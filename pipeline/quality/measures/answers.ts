@@ -464,16 +464,22 @@ export const answerVerdictListRestated: CaseMeasure = {
   group: 'text',
   title: 'closing answer answers a yes/no from a listed record ("Yes, the first room listed, \"101\", is free.") and then gives the whole list again ("The rooms are \"101\", \"21083\" and \"31280\".") though it was fetched once',
   population: 'closing answers that open with a yes taken from a list',
-  check(tc) {
-    const turns = answeredTurns(tc).filter((t) => /^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, |\w+ \S+ is listed as\b)/.test(t.answer));
-    if (turns.length === 0) return undefined;
-    for (const t of turns) {
-      const hit = verdictListRestated(t.answer);
-      if (hit) return hit;
-    }
-    return null;
-  },
+  check: (tc) => verdictDefect(tc, verdictListRestated),
 };
+
+/** A yes taken from a listed record ("Yes, the first room listed, 101, is free.", "Yes, room 101 is listed as …"). */
+const YES_FROM_LIST = /^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, |\w+ \S+ is listed as\b)/;
+
+/** The first closing answer opening with a yes taken from a list that `find` faults; undefined when the case has no such answer. */
+function verdictDefect(tc: TestCase, find: (answer: string) => string | undefined): string | null | undefined {
+  const turns = answeredTurns(tc).filter((t) => YES_FROM_LIST.test(t.answer));
+  if (turns.length === 0) return undefined;
+  for (const t of turns) {
+    const hit = find(t.answer);
+    if (hit) return hit;
+  }
+  return null;
+}
 
 /** A list of records told by its first one only: "There are 2 results; in the first, open 20.08, …". */
 export function firstItemOnly(answer: string): string | undefined {
@@ -553,7 +559,7 @@ export const answerArgumentAsName: CaseMeasure = {
  * as empty from 16:00 to 18:00 are 101 and 102." (teval_query_417_2-env-k5). The rest of a list belongs with the pick.
  */
 export function verdictRestApart(answer: string): string | undefined {
-  if (!/^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, |\w+ \S+ is listed as\b)/.test(answer)) return undefined;
+  if (!YES_FROM_LIST.test(answer)) return undefined;
   const sentences = answerSentences(answer);
   const at = sentences.findIndex((t) => /^The others? (?:\w+ )*?listed\b/.test(t));
   return at > 1 ? `"${sentences[at].slice(0, 80)}" is sentence ${at + 1}, not right after the yes` : undefined;
@@ -565,15 +571,7 @@ export const answerVerdictRestApart: CaseMeasure = {
   group: 'text',
   title: 'closing answer answers a yes from a listed record and tells the list\'s other records away from it, another finding between ("Yes, the second room listed, 109, is empty …. "hotel.txt" reads …. The other rooms listed as empty … are 101 and 102.")',
   population: 'closing answers that open with a yes taken from a list',
-  check(tc) {
-    const turns = answeredTurns(tc).filter((t) => /^Yes, (?:the (?:first|second|third|fourth|fifth|last) \w+ listed, |\w+ \S+ is listed as\b)/.test(t.answer));
-    if (turns.length === 0) return undefined;
-    for (const t of turns) {
-      const hit = verdictRestApart(t.answer);
-      if (hit) return hit;
-    }
-    return null;
-  },
+  check: (tc) => verdictDefect(tc, verdictRestApart),
 };
 
 export const ANSWER_MEASURES = [answerVerdictRestApart, answerArgumentAsName, answerAmountUnitless, answerEchoFrame, answerSentenceRepeated, answerRawTimestamp, answerUnitlessNumber, answerQuotedScalar, answerEchoesDone, answerActionUnnamed, answerAskedFieldMissing, answerAskedCountCut, answerWholeListCut, answerListsUntold, answerListFirstOnly, answerOpenerMismatch, answerVerdictListRestated];

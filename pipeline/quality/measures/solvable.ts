@@ -704,20 +704,30 @@ export const tripToItselfAnywhere: CaseMeasure = {
   group: 'solvable',
   title: 'a ground-truth step or shown call asks for a trip from a place to itself (get_distance from "52.52342987, 13.41143608" to the same point)',
   population: 'all cases',
-  check(tc) {
-    // An internal case's last shown call is its injected wrong call (a value error may well copy the start to the end).
-    const assistant = tc.messages.filter((m) => m.role === 'assistant');
-    const upTo = tc.kind === 'internal' && tc.errorType !== '' ? assistant.length - 1 : assistant.length;
-    const shown = assistant.slice(0, upTo).map((m) => shownAction(m.content)).filter((a): a is NonNullable<typeof a> => !!a);
-    for (const [where, actions] of [['ground truth', groundTruthActions(tc)], ['shown', shown]] as const) {
-      for (const a of actions) {
-        const place = tripToItself(a.args);
-        if (place) return `${where}: ${a.name} from "${place}" to itself`;
-      }
-    }
-    return null;
-  },
+  check: (tc) =>
+    rightCallDefect(tc, (a) => {
+      const place = tripToItself(a.args);
+      return place && `${a.name} from "${place}" to itself`;
+    }),
 };
+
+/**
+ * The first of a case's ground-truth steps and shown calls `find` faults, said with where it stands; null when
+ * none. An internal case's last shown call is its injected wrong call (a value error may well copy the start to
+ * the end, or swap a coordinate's two parts), so it is left out.
+ */
+function rightCallDefect(tc: TestCase, find: (a: NonNullable<ReturnType<typeof shownAction>>) => string | undefined): string | null {
+  const assistant = tc.messages.filter((m) => m.role === 'assistant');
+  const upTo = tc.kind === 'internal' && tc.errorType !== '' ? assistant.length - 1 : assistant.length;
+  const shown = assistant.slice(0, upTo).map((m) => shownAction(m.content)).filter((a): a is NonNullable<typeof a> => !!a);
+  for (const [where, actions] of [['ground truth', groundTruthActions(tc)], ['shown', shown]] as const) {
+    for (const a of actions) {
+      const hit = find(a);
+      if (hit) return `${where}: ${hit}`;
+    }
+  }
+  return null;
+}
 
 /**
  * A ground-truth step or shown call passing a coordinate in the other order than its doc's 'lon,lat'
@@ -731,20 +741,12 @@ export const coordinateAgainstDocAnywhere: CaseMeasure = {
   group: 'solvable',
   title: 'a ground-truth step or shown call passes a coordinate that cannot be its point in its doc\'s \'lon,lat\' order (New York\'s "40.7128, -74.0060" to GaodeMap.search_nearby, which maps China only)',
   population: 'all cases',
-  check(tc) {
-    // An internal case's last shown call is its injected wrong call (a value error may swap the two on purpose).
-    const assistant = tc.messages.filter((m) => m.role === 'assistant');
-    const upTo = tc.kind === 'internal' && tc.errorType !== '' ? assistant.length - 1 : assistant.length;
-    const shown = assistant.slice(0, upTo).map((m) => shownAction(m.content)).filter((a): a is NonNullable<typeof a> => !!a);
-    for (const [where, actions] of [['ground truth', groundTruthActions(tc)], ['shown', shown]] as const) {
-      for (const a of actions) {
-        const doc = tc.tools.find((t) => t.name === a.name);
-        const wrong = doc ? coordinateAgainstDoc(a.name, a.args, [...doc.required_parameters, ...doc.optional_parameters]) : undefined;
-        if (wrong) return `${where}: ${a.name} ${wrong.name} "${wrong.value}"`;
-      }
-    }
-    return null;
-  },
+  check: (tc) =>
+    rightCallDefect(tc, (a) => {
+      const doc = tc.tools.find((t) => t.name === a.name);
+      const wrong = doc ? coordinateAgainstDoc(a.name, a.args, [...doc.required_parameters, ...doc.optional_parameters]) : undefined;
+      return wrong && `${a.name} ${wrong.name} "${wrong.value}"`;
+    }),
 };
 
 /**
