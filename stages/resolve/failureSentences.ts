@@ -412,6 +412,8 @@ export function causeOf(raw: string, api = ''): string {
     else if (status[1] === '503') clause = `the service was temporarily unavailable (${code})`;
     else if (status[1] === '504') clause = `the service did not answer in time (${code})`;
     else if (status[1] === '429') clause = `too many requests went out and it hit a limit (${code})`;
+    // A key rotated mid-request is no refusal of rights: the message says so, and that a retry goes through (answer_failure_cause_generic).
+    else if (/signed with a key that was rotated while it was in flight/i.test(message)) clause = `the key the request was signed with was rotated while it was in flight (${code})`;
     else if (status[1] === '401' || status[1] === '403') clause = `access was refused (${code})`;
     else {
       const plain = message.replace(self ?? /$^/, 'it').replace(/\.$/, '');

@@ -370,3 +370,18 @@ describe('a step in the folder a waiting cd was to enter waits too (diversify-ex
     expect([...stepsWaitingOn(t as never, 1)].sort()).toEqual([2, 3]);
   });
 });
+
+describe('a 403 whose message says the key was rotated mid-flight told so (answer-writer-135, answer_failure_cause_generic widened)', () => {
+  it('flags "access was refused" for it and the writer tells the rotation', async () => {
+    const { causeGeneric } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    const error = 'HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The request to book_flight was signed with a key that was rotated while it was in flight; the new key is in place, so retry the request."}}';
+    // bfcl_multi_turn_base_193-env-k2 on lead37 f1.
+    expect(causeGeneric('Since access was refused (HTTP 403 Forbidden), I could not book the flight.', [{ name: 'TravelAPI.book_flight', error } as never])).toMatch(/^"access was refused" for "The request to book_flight was signed/);
+    const steps = [{ name: 'TravelAPI.book_flight', args: { access_token: '251675', travel_from: 'JFK', travel_to: 'MPC' }, response: '', error }];
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Book my journey from JFK to MPC.', steps } as never, new Rng(seed, 'answer-writer'));
+      expect(causeGeneric(a, [{ name: 'TravelAPI.book_flight', error } as never]), a).toBeUndefined();
+      expect(a).toMatch(/the key the request was signed with was rotated while it was in flight \(HTTP 403 Forbidden\)/);
+    }
+  });
+});

@@ -387,7 +387,7 @@ export const answerFailureMisreported: CaseMeasure = {
 };
 
 /** The words failureSentences falls back to when it reads a failure only by its kind: true of any failure of that kind, so they say nothing of this one. */
-const KIND_ONLY = /\b(?:permission was denied|the (?:daily )?quota ran out|a connection error stopped it|the service reported an internal server error|it hit a rate limit|the request timed out)(?! after| while| of\b)/;
+const KIND_ONLY = /\b(?:permission was denied|access was refused|the (?:daily )?quota ran out|a connection error stopped it|the service reported an internal server error|it hit a rate limit|the request timed out)(?! after| while| of\b)/;
 
 /**
  * The cause told by its kind alone, or pasted: "permission was denied (401 UNAUTHENTICATED)" for a
