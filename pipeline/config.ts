@@ -534,6 +534,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_unit_fronted: 0,
   answer_and_run_on: 0,
   answer_fs_step_after_unrun_cd: 0,
+  thought_retry_reason_unsaid: 0,
   answer_failure_pronoun_unclear: 0,
   doc_params_described_alike: 0,
   thought_call_goes_again: 0,

@@ -170,7 +170,10 @@ function retryReason(how: string, code: string | undefined, rng: Rng, message = 
       return 'The proxy in between would not open the tunnel and the request never reached the service';
     case 'could not reach its server':
       return 'The server could not be reached, which says nothing against the arguments';
+    // A refusal whose message says why a retry goes through is told so, never only "may not last" (thought_retry_reason_unsaid).
     case 'was refused access':
+      if (/signed with a key that was rotated/i.test(message)) return 'The key the request was signed with was rotated while it was in flight, and the new one is in place';
+      if (/access token\b.*\bexpired while the request was in flight/i.test(message)) return 'The access token expired while the request was in flight and has been renewed';
       return 'A refusal like that may not last';
     // The client could not decode the body as JSON: the service answered with nothing, or with an
     // error page, which is the service breaking mid-answer; not "the message points at the service".

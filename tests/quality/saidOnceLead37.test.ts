@@ -385,3 +385,20 @@ describe('a 403 whose message says the key was rotated mid-flight told so (answe
     }
   });
 });
+
+describe('a retry thought says why a refusal\'s retry goes through (diversify-external 53, thought_retry_reason_unsaid)', () => {
+  it('tells a rotated key and a renewed token, and keeps the general reason for a bare refusal', async () => {
+    const { retryThought } = await import('../../stages/diversify-external/afterFailure.js');
+    const action = { name: 'TravelAPI.book_flight', args: { travel_from: 'JFK', travel_to: 'MPC' } };
+    const rotated = 'HTTP 403 Forbidden\n{"error": {"code": 403, "status": "PERMISSION_DENIED", "message": "The request to book_flight was signed with a key that was rotated while it was in flight; the new key is in place, so retry the request."}}';
+    const renewed = '{"error": {"code": 401, "status": "UNAUTHENTICATED", "message": "The access token for book_flight expired while the request was in flight and has been renewed; send the request again."}}';
+    for (let seed = 0; seed < 6; seed++) {
+      // bfcl_multi_turn_base_193-env-k2-cot on lead37 f2: "A refusal like that may not last, so I'll send it again".
+      const t1 = retryThought(action as never, rotated, [], new Rng(seed, 'retry'));
+      expect(t1).toMatch(/The key the request was signed with was rotated while it was in flight, and the new one is in place/);
+      expect(t1).not.toMatch(/may not last/);
+      expect(retryThought(action as never, renewed, [], new Rng(seed, 'retry'))).toMatch(/The access token expired while the request was in flight and has been renewed/);
+      expect(retryThought(action as never, 'HTTP 403 Forbidden', [], new Rng(seed, 'retry'))).toMatch(/A refusal like that may not last/);
+    }
+  });
+});

@@ -308,4 +308,26 @@ export const thoughtFileNamedBare: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => fileNamedBare(c.thought)),
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+/** A failure message saying why sending the call again goes through: a key rotated mid-flight, a token already renewed. */
+const RETRY_WHY = /signed with a key that was rotated|expired while the request was in flight and has been renewed/i;
+
+/**
+ * CoT: a retry thought giving the refusal's generic reason, "A refusal like that may not last", where the failure's
+ * message says why a retry goes through ("… signed with a key that was rotated while it was in flight; the new key is
+ * in place, so retry the request.": bfcl_multi_turn_base_130-env-k1-cot, 193-env-k2-cot).
+ */
+export const thoughtRetryReasonUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_retry_reason_unsaid',
+  group: 'text',
+  title: 'CoT: a retry thought says only "A refusal like that may not last" where the failure\'s message says why a retry goes through (a key rotated mid-flight and replaced, a token renewed)',
+  population: 'external CoT cases',
+  check: (tc) => {
+    if (tc.kind !== 'external' || !tc.cot || !Array.isArray(tc.groundTruth)) return undefined;
+    const failure = [...tc.messages].reverse().find((m) => m.role === 'function')?.content ?? '';
+    const thought = tc.groundTruth[0]?.thought ?? '';
+    return RETRY_WHY.test(failure) && /\bA refusal like that may not last\b/.test(thought) ? `"${thought.slice(0, 120)}" for "${RETRY_WHY.exec(failure)![0]}"` : null;
+  },
+};
+
+export const THOUGHT_WORDING_MEASURES = [thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
