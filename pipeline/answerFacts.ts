@@ -626,6 +626,20 @@ export function quotedNames(sentence: string): string[] {
   return (sentence.match(/"(?:[^"\\]|\\.)*"/g) ?? []).filter((q) => q.length > 2 && q.length <= 82 && !/[.!?]"$/.test(q));
 }
 
+/** A quoted name of a file: it ends in an extension (""notes.txt"", ""outputs/marketing.pptx""). */
+export const QUOTED_FILE = /\.[A-Za-z0-9]{1,5}"$/;
+
+/**
+ * The file a sentence saves by its name again after the sentences before named it, no other file among them ("I created
+ * the file "a.pptx" …." then "Next, I saved "a.pptx"."), or undefined: the writer says "the file" (namesOnce), the
+ * measure flags it (nameSaidAgain).
+ */
+export function savedAgain(earlier: readonly string[], sentence: string): string | undefined {
+  const saved = /\bsaved ("[^"]*\.[A-Za-z0-9]{1,5}")/.exec(sentence)?.[1];
+  const files = earlier.flatMap((t) => quotedNames(t).filter((q) => QUOTED_FILE.test(q)));
+  return saved && files.includes(saved) && files.every((q) => q === saved) ? saved : undefined;
+}
+
 /** A sentence whose subject is the name: it opens with it, or with "The text of" / "The last line of" it. */
 const ABOUT_NAME = (q: string) => new RegExp(`^(?:The (?:text|last line) of )?${escapeRegExp(q)} `);
 
@@ -645,9 +659,8 @@ export function nameSaidAgain(answer: string): { name: string; sentence: string 
     const names = quotedNames(s);
     const twice = /\bdiffer\b/.test(s) ? undefined : names.find((q, k) => names.indexOf(q) !== k);
     if (twice) return { name: twice, sentence: s };
-    const saved = /\bsaved ("[^"]*\.[A-Za-z0-9]{1,5}")/.exec(s)?.[1];
-    const earlierFiles = told.slice(0, i).flatMap((t) => quotedNames(t).filter((q) => /\.[A-Za-z0-9]{1,5}"$/.test(q)));
-    if (saved && earlierFiles.includes(saved) && earlierFiles.every((q) => q === saved)) return { name: saved, sentence: s };
+    const saved = savedAgain(told.slice(0, i), s);
+    if (saved) return { name: saved, sentence: s };
     const before = i > 0 ? quotedNames(told[i - 1]) : [];
     if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0]) continue;
     const q = names[0];

@@ -9,6 +9,7 @@
  * Only facts we are sure of are written down; a field left out is drawn by the generator. A release
  * given as a bare year is sure only to the year. Premises and descriptions are our own words.
  */
+import { escapeRegExp } from '../errors/vocabulary.js';
 
 export interface FilmFact {
   title: string;
@@ -157,7 +158,7 @@ export function filmByTitle(title: unknown): FilmFact | undefined {
 export function englishTitleAsked(value: string, request: string): string | undefined {
   const film = /[\u4e00-\u9fff]/.test(value) ? filmByTitle(value) : undefined;
   if (!film || film.zh !== value.trim()) return undefined;
-  const named = new RegExp(`(?<![\\w])${film.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'i').test(request);
+  const named = new RegExp(`(?<![\\w])${escapeRegExp(film.title)}(?![\\w])`, 'i').test(request);
   return named ? film.title : undefined;
 }
 

@@ -26,6 +26,7 @@ import { placeNamed } from '../../pipeline/resolution/places.js';
 import { SEARCH_FOUND, searchFramesVaried } from '../../pipeline/searchFrames.js';
 import { WEEKDAY_NAMES } from '../../pipeline/resolution/knownFacts.js';
 import { namesOnce } from './namesOnce.js';
+import { LON_LAT_DOC } from '../../pipeline/resolution/coordinateOrder.js';
 
 export interface AnswerInput {
   request: string;
@@ -1739,7 +1740,7 @@ export function distanceSentence(s: AnswerInput['steps'][number], value: Record<
  */
 function lonLatSentence(s: AnswerInput['steps'][number], value: Record<string, unknown>): string | undefined {
   const keys = Object.keys(value);
-  if (keys.length !== 1 || !/^coordinates?$/i.test(keys[0]) || typeof value[keys[0]] !== 'string' || !/\blon\s*,\s*lat\b/i.test(told.docs[keys[0]] ?? '')) return undefined;
+  if (keys.length !== 1 || !/^coordinates?$/i.test(keys[0]) || typeof value[keys[0]] !== 'string' || !LON_LAT_DOC.test(told.docs[keys[0]] ?? '')) return undefined;
   const at = lonLatText(value[keys[0]] as string);
   const address = argNamed(s.args, /^(?:address|location|place)$/i, 80);
   return at && address ? `${address} is at longitude ${at.lon}, latitude ${at.lat}.` : undefined;
@@ -1814,8 +1815,9 @@ function nearbySearched(args: AnswerInput['steps'][number]['args'], steps: Answe
   // A property's own coordinates make the search near that property, whatever town the plan's "places" says.
   const property = at && place0 === undefined ? propertyOfCoordinates(steps, at.lat, at.lon) : undefined;
   // GaodeMap's one 'lon,lat' text: near the address a look-up of the turn gave it for ("near "北京市政府""), else said as the numbers they are.
-  const lonLat = place ? lonLatText(place.slice(1, -1)) : undefined;
-  const address = lonLat ? addressOfLonLat(steps, place!.slice(1, -1)) : undefined;
+  const bare = place?.slice(1, -1);
+  const lonLat = bare ? lonLatText(bare) : undefined;
+  const address = lonLat ? addressOfLonLat(steps, bare!) : undefined;
   const near = property ? ` near property ${property}` : address ? ` near ${JSON.stringify(address)}` : lonLat ? ` near longitude ${lonLat.lon}, latitude ${lonLat.lat}` : place ? ` near ${place}` : named ? ` near ${named}` : at ? ` near ${at.lat}, ${at.lon}` : '';
   return `${term}${near}`;
 }

@@ -5,13 +5,11 @@
  * "notes.txt" to "archives", went into it, then renamed the file to "notes_2024.txt".", "The text of
  * "S" is "…". It has 36 characters."
  */
-import { answerSentences, quotedNames } from '../../pipeline/answerFacts.js';
+import { answerSentences, quotedNames, QUOTED_FILE, savedAgain } from '../../pipeline/answerFacts.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 import { searchFrameParts } from '../../pipeline/searchFrames.js';
 
 const QUOTE = /"(?:[^"\\]|\\.)*"/g;
-/** A file's name: it ends in an extension ("notes.txt", "outputs/marketing.pptx"). */
-const FILE_NAME = /^"[^"]*\.[A-Za-z0-9]{1,5}"$/;
 
 /** The names of a sentence with where each stands. */
 function namesAt(s: string): { q: string; at: number }[] {
@@ -37,7 +35,7 @@ function withinSentence(s: string): string {
     const tail = s.slice(at + q.length);
     const right = names[k - 1].q === q;
     // Another file named before it ("created "a.txt" … saved "b.txt"") would make "the file" unclear.
-    const onlyFile = FILE_NAME.test(q) && !names.slice(0, k).some((n) => n.q !== q && FILE_NAME.test(n.q));
+    const onlyFile = QUOTED_FILE.test(q) && !names.slice(0, k).some((n) => n.q !== q && QUOTED_FILE.test(n.q));
     const put = (from: number, to: number, words: string) => (out = out.slice(0, from) + words + out.slice(to));
     const thing = new RegExp(`\\bthe (movie|film|paper|book) ${escapeRegExp(q)}`).exec(head);
     if (/\b(?:went|moved) into $/.test(head) && right) put(at, at + q.length, 'it');
@@ -88,9 +86,8 @@ function searchAfterItsOwn(prev: string, s: string): string {
  * "a.pptx" …. Next, I added a page … and then saved the file." (teval_query_88_2, 61_2).
  */
 function savedOnce(earlier: readonly string[], s: string): string {
-  const saved = /\bsaved ("[^"]*\.[A-Za-z0-9]{1,5}")/.exec(s)?.[1];
-  const files = earlier.flatMap((t) => quotedNames(t).filter((q) => FILE_NAME.test(q)));
-  return saved && files.includes(saved) && files.every((q) => q === saved) ? s.replace(`saved ${saved}`, 'saved the file') : s;
+  const saved = savedAgain(earlier, s);
+  return saved ? s.replace(`saved ${saved}`, 'saved the file') : s;
 }
 
 /** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again), and a search the sentence before named said as "the search". */

@@ -80,9 +80,9 @@ describe('a listing entry among its first ten said by its place (thought-writer-
   it('flags "one of the entries" for the first of 23 airports and passes it past the tenth', async () => {
     const { listPlaceUnsaid } = await import('../../pipeline/quality/measures/thoughtWording.js');
     // bfcl_multi_turn_base_159-parameters_key_error-k3-cot on lead37 g0.
-    expect(listPlaceUnsaid('`list_all_airports` says "RMS" is one of the entries. The last answer gives me what I need.', [listed])).toBe('"RMS" is one of the entries');
-    expect(listPlaceUnsaid('`list_all_airports` says "JFK" is one of the entries.', [listed])).toBeUndefined();
-    expect(listPlaceUnsaid('`list_all_airports` says the first entry is "RMS" and the second entry is "SBK".', [listed])).toBeUndefined();
+    expect(listPlaceUnsaid('`list_all_airports` says "RMS" is one of the entries. The last answer gives me what I need.', [AIRPORTS])).toBe('"RMS" is one of the entries');
+    expect(listPlaceUnsaid('`list_all_airports` says "JFK" is one of the entries.', [AIRPORTS])).toBeUndefined();
+    expect(listPlaceUnsaid('`list_all_airports` says the first entry is "RMS" and the second entry is "SBK".', [AIRPORTS])).toBeUndefined();
   });
   it('the writer says both airports a request picks by place by their places', async () => {
     const { offlineThoughts } = await import('../../stages/standardize/thoughtWriter.js');
@@ -97,7 +97,7 @@ describe('a listing entry among its first ten said by its place (thought-writer-
     let both = 0;
     for (let seed = 0; seed < 20; seed++) {
       const thought = offlineThoughts(input, new Rng(seed, 'airports'))[1];
-      expect(listPlaceUnsaid(thought, [listed]), thought).toBeUndefined();
+      expect(listPlaceUnsaid(thought, [AIRPORTS]), thought).toBeUndefined();
       if (thought.includes('the first entry is "RMS" and the second entry is "SBK"')) both++;
     }
     expect(both).toBeGreaterThan(0);

@@ -240,21 +240,19 @@ export const thoughtPluralKeyOneValue: CaseMeasure = {
  * second one in the system's list" (bfcl_multi_turn_base_159). Its place says why it is the one; only past the tenth
  * is "one of" all a person would say.
  */
-export function listPlaceUnsaid(thought: string, shown: readonly string[]): string | undefined {
+export function listPlaceUnsaid(thought: string, lists: readonly unknown[][]): string | undefined {
   for (const m of thought.matchAll(/"((?:[^"\\]|\\.)+)" is one of the \w+/g)) {
-    for (const r of shown) {
-      let v: unknown;
-      try {
-        v = parseToolResponse(r);
-      } catch {
-        continue;
-      }
-      const at = Array.isArray(v) ? v.indexOf(m[1]) : -1;
+    for (const list of lists) {
+      const at = list.indexOf(m[1]);
       if (at >= 0 && at < 10) return m[0];
     }
   }
   return undefined;
 }
+
+/** The listings a case's tool answers show, each read once. */
+const shownLists = (tc: TestCase): unknown[][] =>
+  tc.messages.flatMap((m) => (m.role === 'function' && typeof m.content === 'string' ? [parseToolResponse(m.content)] : [])).filter((v): v is unknown[] => Array.isArray(v));
 
 export const thoughtListPlaceUnsaid: CaseMeasure = {
   kind: 'case',
@@ -263,8 +261,8 @@ export const thoughtListPlaceUnsaid: CaseMeasure = {
   title: 'CoT: a value is said to be "one of the entries" of a listing that shows it among its first ten ("`list_all_airports` says "RMS" is one of the entries." for the first of 23 airports, the request flying "from the first airport to the second one")',
   population: 'CoT cases whose thoughts show or ask for a call',
   check: (tc) => {
-    const shown = tc.messages.filter((m) => m.role === 'function' && typeof m.content === 'string').map((m) => m.content as string);
-    return thoughtDefect(tc, (c) => listPlaceUnsaid(c.thought, shown));
+    const lists = shownLists(tc);
+    return thoughtDefect(tc, (c) => listPlaceUnsaid(c.thought, lists));
   },
 };
 
