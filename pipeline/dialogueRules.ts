@@ -39,6 +39,7 @@ const SPELT_IN_CONTEXT: [RegExp, string][] = [
   [/\bdecalf\b/gi, 'decaf'],
   [/\bdecaff\b/gi, 'decaf'],
   [/\bdecaff?inated\b/gi, 'decaffeinated'],
+  [/\bdecaffeinteated\b/gi, 'decaffeinated'],
   // The corpus's other slips a read-back said as typed (evolve 75: "a sinlge shot latte", "a Lavendar Earl Grey tea", "a Tripe macchiato", "a Cortana with 2% milk", "An ordera cortado").
   [/\bsinlge\b/gi, 'single'],
   // "a not-fat milk Cortado": the corpus's slip for non-fat, read back as meant (the read-back said "a not-fat milk cortado … and non-fat milk": long_context_milk_twice).
@@ -813,6 +814,58 @@ export function readBackDropsPlace(dialogue: { role: string; text: string }[]): 
     if (!readsOrderBack(t.text)) continue;
     const place = statedPlace(texts);
     if (place && !PLACE_SAID.test(t.text)) return `lacks "${place}": "${texts.join(' / ').slice(0, 100)}" -> "${t.text.slice(0, 90)}"`;
+  }
+  return undefined;
+}
+
+/** Capitalised words after "for" that name no one ("for Here", the corpus's capital for here). */
+const NOT_A_NAME = /^(?:here|me|myself|us|now|today|tonight|tomorrow|later|breakfast|lunch|dinner|him|her|them|everyone|both|sure|real|example|instance|once|free|good|two|one)$/i;
+/** "for Mark", "It'll be for Geoff.", "I'm placing an order for Tyler.": the order is for someone, named with a capital. */
+const FOR_NAME = /\bfor ([A-Z][a-z]+)\b(?! (?:of|and|or)\b)/g;
+/** "my name is Dan", "the name on the order is David", "under the name Sam", "with the name Laura", "name is Ann", "i would like a latte under jay please". */
+const NAME_IS = /\b(?:my name(?: is|'s| will be)|(?:the |and the )?name(?: (?:on|for) (?:the|my|that|this|it)(?: order)?)? is|under the name(?: of)?|with the name|under(?= [a-z]+(?: please)?\W*$))\s+([A-Za-z]+(?: of [a-z]+)?)/gi;
+
+/**
+ * Whom the customer said the order is for or under ("I'd like a latte for Mark." -> "Mark", "My
+ * name is Dan." -> "Dan", "under the name Sam" -> "Sam"), capitalised, the last said winning;
+ * undefined when they named no one. A read-back asking "did I catch every detail right?" says it:
+ * the barista calls that name when the drink is ready.
+ */
+export function statedName(texts: string[]): string | undefined {
+  let at = -1;
+  let name: string | undefined;
+  texts.forEach((text, k) => {
+    for (const re of [FOR_NAME, NAME_IS]) {
+      re.lastIndex = 0;
+      for (const m of text.matchAll(re)) {
+        const word = m[1];
+        if (NOT_A_NAME.test(word.split(' ')[0]) || DRINKS.has(word.toLowerCase())) continue;
+        const pos = k * 100_000 + (m.index ?? 0);
+        if (pos <= at) continue;
+        at = pos;
+        name = word.split(' ').map((w) => (w === 'of' ? w : w[0].toUpperCase() + w.slice(1).toLowerCase())).join(' ');
+      }
+    }
+  });
+  return name;
+}
+
+/** Whether a reply names whom the order is for ("a latte for Mark"). */
+export const saysName = (text: string, name: string) => new RegExp(`\\b${escapeRegExp(name)}\\b`, 'i').test(text);
+
+/**
+ * A read-back that leaves out whom the customer said the order is for ("I'd like a latte for Mark."
+ * -> "I want to make sure I heard you: a latte?"): the name said and the read-back, or undefined.
+ */
+export function readBackDropsName(dialogue: { role: string; text: string }[]): string | undefined {
+  // "the Mocha for Yeo" then "No, … make that mocha decaf": the drink named again to change it is still Yeo's.
+  let order: { first: string; drink: string; name?: string } | undefined;
+  for (const { drink, texts, t } of repliesToOrders(dialogue)) {
+    if (order?.first !== texts[0]) order = { first: texts[0], drink, name: order?.drink === drink ? order.name : undefined };
+    order.name = statedName(texts) ?? order.name;
+    if (!readsOrderBack(t.text)) continue;
+    const name = order.name;
+    if (name && !saysName(t.text, name)) return `lacks "for ${name}": "${texts.join(' / ').slice(0, 100)}" -> "${t.text.slice(0, 90)}"`;
   }
   return undefined;
 }

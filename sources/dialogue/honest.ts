@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statesOrder, claimsCanMake, openingAcknowledgement, splitAcknowledgement, standsAlone, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statedName, saysName, statesOrder, claimsCanMake, openingAcknowledgement, splitAcknowledgement, standsAlone, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -262,8 +262,8 @@ function secondDrinkAt(text: string): number {
  * ("two cortados, one with oat milk and one with 2% milk"; "a Chai Latte with 2% milk and a Mocha
  * with almond milk"). The phrase as it was when nothing is missing.
  */
-export function completeOrder(phrase: string, texts: string[]): string {
-  return withPlace(withRequests(withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts), texts), texts);
+export function completeOrder(phrase: string, texts: string[], name = statedName(texts)): string {
+  return withPlace(withName(withRequests(withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts), texts), name), texts);
 }
 
 /**
@@ -320,6 +320,9 @@ const OPTION_WORD = /\b(?:regular|sauce|syrup|drizzle|powder|cream|whipped|foam|
 const SAYS_ORDER_BACK = new RegExp(`^(?:[\\w' ]+[,.!]\\s+)?(?:that'?s|that is|just|so|you want|you'd like)\\b[^?]*\\b${DRINK.source.slice(2)}[^?]*\\?$`, 'i');
 const namesUnsaid = (readBack: string, texts: readonly string[]) => [...readBack.matchAll(OPTION_WORD)].some((m) => !new RegExp(`\\b${m[0]}`, 'i').test(texts.join(' ')));
 
+/** Whether a read-back leaves out whom the customer said the order is for (statedName). */
+const lacksName = (readBack: string, name: string | undefined) => !!name && !saysName(readBack, name);
+
 /**
  * The order with where the customer said they will have it, when it lacks that ("Can I get a Triple
  * shot Mocha with Whole milk? Can I get it for here?" -> "a triple shot mocha with whole milk, for
@@ -331,6 +334,19 @@ function withPlace(order: string, texts: string[]): string {
   const place = statedPlace(texts);
   if (!place || PLACE_SAID.test(order)) return order;
   return `${order.replace(/[,\s]+$/, '')}, ${place}`;
+}
+
+/**
+ * The order with whom the customer said it is for, when it lacks that ("I'd like a latte for Mark."
+ * -> "a latte for Mark"; "Can I get a Cortado, please? It'll be for Geoff." -> "a cortado for
+ * Geoff"; "my name is Dan" -> "a mocha for Dan"): the name the drink is called by belongs to the
+ * order a read-back asks the customer to confirm (long_context_readback_name_dropped). After a
+ * comma when the order already runs on after one ("a mocha, not too hot, for Mark").
+ */
+function withName(order: string, name: string | undefined): string {
+  if (!name || saysName(order, name)) return order;
+  const bare = order.replace(/[,\s]+$/, '');
+  return /,/.test(bare) ? `${bare}, for ${name}` : `${bare} for ${name}`;
 }
 
 /**
@@ -1609,6 +1625,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
   let phrase: string | undefined;
   // The customer's turns since the one that named the drink: what they stated of the order.
   let orderTexts: string[] = [];
+  // Whom the order was said to be for before the customer named its drink again to change it.
+  let carriedName: string | undefined;
   const h = hash(key);
   // An order naming no drink the rules know ("I want a Jin Xuan."): only for a read-back to name.
   let guess: string | undefined;
@@ -1670,6 +1688,8 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
         continue;
       }
       if (named) {
+        // "the Mocha for Yeo" then "No, … make that mocha decaffeinated": the same drink changed, still Yeo's.
+        carriedName = phrase && sameDrink(named, phrase) ? (statedName(orderTexts) ?? carriedName) : undefined;
         phrase = named;
         orderTexts = [spelt];
         guess = undefined;
@@ -1697,7 +1717,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
       t = { ...t, content: rest.length ? rest.join(' ') : (openerOf(t.content) ?? 'OK.') };
     }
     const last = !turns.slice(i + 1).some((u) => u.role === 'assistant');
-    const order = phrase && restate(completeOrder(phrase, orderTexts));
+    const order = phrase && restate(completeOrder(phrase, orderTexts, statedName(orderTexts) ?? carriedName));
     const confirmed = !!order && readBack === order && (AFFIRMED.test(turns[i - 1]?.content ?? '') || restated);
     readBack = undefined;
     // A check that would name nothing names what the customer asked for, if the rules can say what.
@@ -1731,7 +1751,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // The corpus's own read-back leaving out what the customer put in ("I'd like a Whole Milk Mocha and leave room for
     // cream" -> "You'd like a Whole Milk Mocha?"): the whole order read back in its place, its opener kept.
     // One that names an option in words the customer did not use ("just a regular mocha?", "caramel sauce" for caramel) or leaves out a request of theirs (REQUESTS) is replaced too.
-    if (order && !last && !claimsAction(t.content) && (readsOrderBack(t.content) || SAYS_ORDER_BACK.test(t.content.trim())) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)) || orderTexts.flatMap(orderQualifiers).some((q) => !holdsQualifier(t.content, q)) || lacksRequest(t.content, orderTexts) || namesUnsaid(t.content, orderTexts))) {
+    if (order && !last && !claimsAction(t.content) && (readsOrderBack(t.content) || SAYS_ORDER_BACK.test(t.content.trim())) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)) || orderTexts.flatMap(orderQualifiers).some((q) => !holdsQualifier(t.content, q)) || lacksRequest(t.content, orderTexts) || namesUnsaid(t.content, orderTexts) || lacksName(t.content, statedName(orderTexts) ?? carriedName))) {
       out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), readBackOf(order, i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;
