@@ -661,6 +661,9 @@ export function nameSaidAgain(answer: string): { name: string; sentence: string 
     if (twice) return { name: twice, sentence: s };
     const saved = savedAgain(told.slice(0, i), s);
     if (saved) return { name: saved, sentence: s };
+    // A sentence opening on the name the sentence before ended on ('I moved into "projects". "projects" held …').
+    const opener = /^"(?:[^"\\]|\\.)*"/.exec(s)?.[0];
+    if (i > 0 && opener && told[i - 1].endsWith(`${opener}.`)) return { name: opener, sentence: `${told[i - 1]} ${s}` };
     const before = i > 0 ? quotedNames(told[i - 1]) : [];
     if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0]) continue;
     const q = names[0];

@@ -99,7 +99,10 @@ export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: s
     // source" once, nor "the four files" (how many, only the listing nothing has shown yet would tell).
     const source = new RegExp(`"?${UNSHOWN}(?:source|src)"?`);
     if (n > 1 && source.test(phrase)) return phrase.replace(source, 'the files');
-    return n > 1 ? phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${count} ${pluralOf(noun)}`)) : phrase;
+    if (n < 2) return phrase;
+    // Pages added one by one, counted: "adding three text pages", "adding two pages with text and an image", never one page said for several.
+    if (/\bthe (?:text )?page\b/.test(phrase)) return phrase.replace(/\bthe (text )?page\b/, (_m, kind: string | undefined) => `${count} ${kind ?? ''}pages`);
+    return phrase.replace(/\bthe ([a-z]+)$/, (m, noun: string) => (/s$/.test(noun) ? m : `the ${count} ${pluralOf(noun)}`)).replace(/\bthe citation for the (\w+) articles$/, 'the citations for the $1 articles');
   });
 }
 
@@ -210,7 +213,8 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   serper_search: (a) => `run the Google search${arg(a, /^query$/, 80) ? ` for ${said(arg(a, /^query$/, 80))}` : ''}`,
   get_arxiv_article_information: (a) => `search arXiv${arg(a, /^query$/, 80) ? ` for ${said(arg(a, /^query$/, 80))}` : ''}`,
   search_google_scholar: (a) => `search Google Scholar${arg(a, /^query$/, 80) ? ` for ${said(arg(a, /^query$/, 80))}` : ''}`,
-  get_citation_format: () => 'get the citation for that article',
+  // "the article", so that several are counted ("getting the citations for the three articles", never one "that article" for three).
+  get_citation_format: () => 'get the citation for the article',
   get_author_id: (a) => `look up the author id${arg(a, /^mauthors$/) ? ` of ${said(arg(a, /^mauthors$/))}` : ''}`,
   get_author_information: () => 'get the author information',
   search_nearby: (a) => {
@@ -677,7 +681,10 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   const conditional = new Set(request && bases.length === allTasks.length ? allTasks.filter((t, i) => conditionalTask(request, t) || conditionalTask(request, bases[i])) : []);
   const tasks = allTasks.filter((t) => !conditional.has(t));
   const ifs = bases.filter((_b, i) => conditional.has(allTasks[i]));
-  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).filter((t) => !allTasks.includes(t));
+  // A later step of the kind a waiting one is, not waiting itself, is another of that kind: "Adding the page with text and an image
+  // waits on it. Still to do: getting another image, adding another page with text and an image …", never dropped as if told
+  // (answer_failure_repeat_dropped, teval_query_431_2-env-k12).
+  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).map((t) => (allTasks.includes(t) ? (/\bthe\b/.test(t) ? t.replace(/\bthe\b/, 'another') : `${t} again`) : t));
   const out: string[] = [];
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {

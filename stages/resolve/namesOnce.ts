@@ -90,10 +90,38 @@ function savedOnce(earlier: readonly string[], s: string): string {
   return saved ? s.replace(`saved ${saved}`, 'saved the file') : s;
 }
 
+/**
+ * A listing right after the move into its folder, opening on the name the move ended on: 'I moved into
+ * "projects". "projects" held "deep_folder".' is 'I moved into "projects", which held "deep_folder".'
+ * (answer_name_said_again, bfcl_multi_turn_base_35, 46).
+ */
+function joinHeld(sentences: string[]): string[] {
+  const out: string[] = [];
+  let joined = -1;
+  for (const s of sentences) {
+    const prev = out[out.length - 1];
+    // The move on into the one thing the folder held, right after: 'I moved into "projects", which held "deep_folder", and then
+    // went into it.', never a second sentence opening "I moved …" (answer_deed_run).
+    const only = joined === out.length - 1 ? /, which held ("(?:[^"\\]|\\.)*")\.$/.exec(prev ?? '') : null;
+    if (only && new RegExp(`^I (?:moved|went) into ${escapeRegExp(only[1])}\\.$`).test(s)) {
+      out[out.length - 1] = `${prev.slice(0, -1)}, and then went into it.`;
+      continue;
+    }
+    const into = prev && /^I (?:(?:moved|went) into|changed to the folder) ("(?:[^"\\]|\\.)*")\.$/.exec(prev);
+    if (into && s.startsWith(`${into[1]} held `)) {
+      out[out.length - 1] = `${prev.slice(0, -1)}, which held ${s.slice(`${into[1]} held `.length)}`;
+      joined = out.length - 1;
+      continue;
+    }
+    out.push(s);
+  }
+  return out;
+}
+
 /** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again), and a search the sentence before named said as "the search". */
 export function namesOnce(answer: string): string {
   const sentences = answerSentences(answer);
   const out = sentences.map(withinSentence);
-  const changed = out.map((s, i) => (i > 0 ? savedOnce(sentences.slice(0, i), searchAfterItsOwn(sentences[i - 1], afterItsOwn(sentences[i - 1], s))) : s));
-  return changed.some((s, i) => s !== sentences[i]) ? changed.join(' ') : answer;
+  const changed = joinHeld(out.map((s, i) => (i > 0 ? savedOnce(sentences.slice(0, i), searchAfterItsOwn(sentences[i - 1], afterItsOwn(sentences[i - 1], s))) : s)));
+  return changed.length !== sentences.length || changed.some((s, i) => s !== sentences[i]) ? changed.join(' ') : answer;
 }

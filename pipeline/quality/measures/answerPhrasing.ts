@@ -175,6 +175,27 @@ export const answerParentAsDots: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => parentAsDots(t.answer)),
 };
 
+/**
+ * A folder said to be where the turn is "now" while a later deed of the same answer leaves it: "I'm now in
+ * "Drafts". … went up to the parent folder and then removed the directory "Drafts"." (bfcl_multi_turn_base_46),
+ * "I'm now in "research". I copied … to "archives", changed to that folder …" (16): the answer ends elsewhere.
+ */
+export function nowInLeft(answer: string): string | undefined {
+  const m = /\bI'm now in ("(?:[^"\\]|\\.)*")|("(?:[^"\\]|\\.)*") is now the current folder\b/.exec(answer);
+  if (!m) return undefined;
+  const left = /\b(?:went up to the parent folder|moved into|went into|changed to (?:the folder|that folder)|changed into|moved up)\b/.exec(answer.slice(m.index + m[0].length));
+  return left ? `${m[0]} … ${left[0]}` : undefined;
+}
+
+export const answerNowInLeft: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_now_in_left',
+  group: 'text',
+  title: 'closing answer says the turn is "now" in a folder a later deed of the same answer leaves ("I\'m now in "Drafts". … went up to the parent folder and then removed the directory "Drafts".")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => nowInLeft(t.answer)),
+};
+
 /** A coordinate pair quoted as text: 'The coordinate of "北京市政府" is "116.407417,39.904172".', 'near "116.407417,39.904172"' (teval_query_464_1). */
 export function coordinatesAsText(answer: string): string | undefined {
   return /[^.;!?"]{0,40}"-?\d+\.\d+\s*,\s*-?\d+\.\d+"/.exec(answer)?.[0].trim();
@@ -217,4 +238,4 @@ export const answerAndRunOn: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => andRunOn(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerAndRunOn, answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
+export const ANSWER_PHRASING_MEASURES = [answerNowInLeft, answerAndRunOn, answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];

@@ -320,6 +320,49 @@ export const answerFailureWaitingToldPending: CaseMeasure = {
   },
 };
 
+/**
+ * A closing answer after a failure that tells one of two later steps of one kind and drops the other: "Adding the
+ * page with text and an image waits on it. Still to do: getting another image and saving the presentation file."
+ * where the turn plans two more text-and-image pages after the failed get_image (teval_query_431_2-env-k12: the
+ * third review's page left untold). Each kind a turn plans twice or more after the failure is told as many times,
+ * or once as several ("three text pages", "the pages"), or swept into "the rest of the request".
+ */
+export const answerFailureRepeatDropped: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_repeat_dropped',
+  group: 'text',
+  title: 'closing answer after a failure tells once a kind of step the turn plans twice or more after it, with no count or plural ("Adding the page with text and an image waits on it. Still to do: getting another image and saving the presentation file." where two more pages were planned)',
+  population: 'external cases whose ground truth closes the turn after the failure and whose trajectory resolve kept',
+  check: (tc, ctx) => {
+    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+    const close = tc.groundTruth[1];
+    if (close?.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
+    const trajectory = ctx.trajectory(tc.trajectoryId);
+    if (!trajectory) return undefined;
+    const steps = toolSteps(trajectory);
+    const at = steps[tc.k - 1];
+    if (!at) return undefined;
+    const told = sentencesOf(close.args).slice(1).filter((x) => WAITS.test(x) || /\bstill to do\b/i.test(x)).join(' ');
+    if (/\b(?:the rest|most of|everything after)\b/i.test(told)) return null;
+    const later = steps.filter((x) => x.turnIndex === at.turnIndex && x.k > tc.k);
+    const failedWords = new Set(nameWords(apiOf(at.step.action.name)).map(stem));
+    const count = new Map<string, number>();
+    for (const x of later) count.set(apiOf(x.step.action.name), (count.get(apiOf(x.step.action.name)) ?? 0) + 1);
+    const words = nameWords(told.replace(/[^\p{L}\p{N}\s_-]/gu, ' ').toLowerCase());
+    for (const [api, n] of count) {
+      if (n < 2) continue;
+      const own = nameWords(api).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem).filter((w) => !failedWords.has(w));
+      if (own.length === 0) continue;
+      // Where each of its mentions stands: the word of the kind said, said as several, or said with a count.
+      const at2 = words.flatMap((w, i) => (own.includes(stem(w)) ? [i] : []));
+      const mentions = at2.filter((i, k) => k === 0 || i - at2[k - 1] > 4);
+      const several = at2.some((i) => /s$/.test(words[i]) && !/ss$/.test(words[i])) || mentions.some((i) => words.slice(Math.max(0, i - 4), i).some((w) => COUNT_WORDS.indexOf(w) >= 2 || /^\d+$/.test(w) || w === 'each' || w === 'every'));
+      if (mentions.length === 1 && !several) return `${api} planned ${n} times after the failure, told once: "${told.slice(0, 160)}"`;
+    }
+    return null;
+  },
+};
+
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 const countOf = (w: string) => (/^\d+$/.test(w) ? Number(w) : COUNT_WORDS.indexOf(w.toLowerCase()));
 
@@ -700,4 +743,4 @@ export const answerFsStepAfterUnrunCd: CaseMeasure = {
   check: (tc) => failureDefect(tc, (answer) => fsStepAfterUnrunCd(answer)),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+export const FAILURE_ANSWER_MEASURES = [answerFailureRepeatDropped, answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];

@@ -1,0 +1,93 @@
+// Lead38: a folder never said to be "now" where a later cd of the answer leaves it (answer-writer-136,
+// answer_now_in_left), and a listing right after the move into its folder joined to it (answer_name_said_again widened).
+import { describe, expect, it } from 'vitest';
+import { namesOnce } from '../../stages/resolve/namesOnce.js';
+import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { nameSaidAgain } from '../../pipeline/answerFacts.js';
+import { nowInLeft } from '../../pipeline/quality/measures/answerPhrasing.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const cd = (folder: string, to = folder) => ({ name: 'GorillaFileSystem.cd', args: { folder }, response: `{"current_working_directory": "${to}"}` });
+const ls = (...items: string[]) => ({ name: 'GorillaFileSystem.ls', args: {}, response: JSON.stringify({ current_directory_content: items }) });
+
+describe('a folder a later cd leaves is never where the turn is "now" (answer_now_in_left)', () => {
+  it('flags "I\'m now in" and "is now the current folder" before a later move, and passes them at the end', () => {
+    // bfcl_multi_turn_base_46-control-k5 on lead38 g0.
+    expect(nowInLeft('I\'m now in "Drafts". "Drafts" held "DylanProject.txt". I removed "DylanProject.txt", went up to the parent folder and then removed the directory "Drafts".')).toMatch(/went up to the parent folder/);
+    // bfcl_multi_turn_base_16-tool_select_error-k6.
+    expect(nowInLeft('I\'m now in "research". I copied "research_notes.txt" to "archives", changed to that folder and then renamed the file to "2024_research_backup.txt".')).toMatch(/changed to that folder/);
+    expect(nowInLeft('"tmp" is now the current folder. I went into "logs".')).toMatch(/went into/);
+    expect(nowInLeft('I copied "a.txt" to "archives". I\'m now in "archives".')).toBeUndefined();
+  });
+  it('the writer says a move the answer later leaves in the past, whatever the seed', () => {
+    const steps = [
+      cd('Drafts'),
+      ls('DylanProject.txt'),
+      { name: 'GorillaFileSystem.rm', args: { file_name: 'DylanProject.txt' }, response: '{"result": "\'DylanProject.txt\' removed"}' },
+      cd('..', 'workspace'),
+      { name: 'GorillaFileSystem.rmdir', args: { dir_name: 'Drafts' }, response: '{"result": "\'Drafts\' removed"}' },
+    ];
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 12; seed++) {
+      const a = offlineAnswer({ request: 'Go into Drafts, list it, remove DylanProject.txt, then go up a folder and delete the Drafts directory.', steps } as never, new Rng(seed, 'answer-writer'));
+      expect(nowInLeft(a), a).toBeUndefined();
+      expect(nameSaidAgain(a), a).toBeUndefined();
+      seen.add(a.split('.')[0]);
+    }
+    // Still more than one way to say the move.
+    expect(seen.size).toBeGreaterThan(1);
+  });
+  it('keeps the "now" forms where the move is the answer\'s last', () => {
+    const forms = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) forms.add(offlineAnswer({ request: 'Go into the documents folder.', steps: [cd('documents')] } as never, new Rng(seed, 'answer-writer')));
+    expect([...forms].some((a) => /now/.test(a))).toBe(true);
+  });
+});
+
+describe('a listing right after the move into its folder is joined to it (answer_name_said_again widened)', () => {
+  it.each([
+    // bfcl_multi_turn_base_35 on lead38 g0.
+    // The move on into the one thing it held joined too: no two sentences in a row opening "I moved" (answer_deed_run).
+    ['The directory I started in held "projects" and "temp". I moved into "projects". "projects" held "deep_folder". I moved into "deep_folder".', 'The directory I started in held "projects" and "temp". I moved into "projects", which held "deep_folder", and then went into it.'],
+    ['I changed to the folder "Drafts". "Drafts" held "DylanProject.txt". I removed "DylanProject.txt".', 'I changed to the folder "Drafts", which held "DylanProject.txt". I removed "DylanProject.txt".'],
+  ])('flags %j and joins it', (before, after) => {
+    expect(nameSaidAgain(before)?.name).toMatch(/"(?:projects|Drafts)"/);
+    expect(namesOnce(before)).toBe(after);
+    expect(nameSaidAgain(after)).toBeUndefined();
+  });
+});
+
+describe('after a failure, each later step of a kind planned twice is told (answer-writer-137, answer_failure_repeat_dropped)', () => {
+  it('counts pages and citations planned several times', async () => {
+    const { tasksCounted } = await import('../../stages/resolve/failureSentences.js');
+    const cite = (q: string) => ({ name: 'GoogleScholar.get_citation_format', args: { q } });
+    // teval_query_242_2-env-k2: three citations were "Getting the citation for that article".
+    expect(tasksCounted([cite('a1'), cite('b2'), cite('c3')], (t) => t)).toEqual(['get the citations for the three articles']);
+    expect(tasksCounted([cite('a1')], (t) => t)).toEqual(['get the citation for the article']);
+    const page = (title: string) => ({ name: 'PPT.add_text_image_page', args: { title, bullet_items: title, image: 'x.jpg' } });
+    expect(tasksCounted([page('Review 2'), page('Review 3')], (t) => t)).toEqual(['add two pages with text and an image']);
+    const text = (title: string) => ({ name: 'PPT.add_text_page', args: { title, bullet_items: title } });
+    expect(tasksCounted([text('A'), text('B'), text('C')], (t) => t)).toEqual(['add three text pages']);
+  });
+  it('says a later step of a waiting step\'s kind as another, never drops it', async () => {
+    const { offlineAnswer } = await import('../../stages/resolve/answerWriter.js');
+    const { answerFailureRepeatDropped } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    expect(answerFailureRepeatDropped.id).toBe('answer_failure_repeat_dropped');
+    const steps = [
+      { name: 'PPT.create_file', args: { theme: 'default', abs_location: 'outputs/inception.pptx' }, response: "{'status': 'created a ppt file.'}" },
+      { name: 'PPT.get_image', args: { keywords: 'Inception movie review' }, response: 'ConnectionError: Max retries exceeded with url: /get_image (Caused by NewConnectionError(\'Failed to establish a new connection: [Errno 111] Connection refused\'))', error: 'connection_error' },
+    ];
+    // teval_query_431_2-env-k12: the failed get_image's page waits on it; the third review's image and page do not.
+    const waiting = [
+      { name: 'PPT.add_text_image_page', args: { title: 'User Review 2', bullet_items: 'x', image: 'outputs/1.jpg' }, needsFailed: true },
+      { name: 'PPT.get_image', args: { keywords: 'Inception movie review' } },
+      { name: 'PPT.add_text_image_page', args: { title: 'User Review 3', bullet_items: 'y', image: 'outputs/2.jpg' } },
+      { name: 'PPT.save_file', args: { file_path: 'outputs/inception.pptx' } },
+    ];
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Add a text page with an image for each review, then save the presentation.', steps, waiting } as never, new Rng(seed, 'answer-writer'));
+      expect(a, a).toMatch(/another page with text and an image/);
+      expect(a, a).toMatch(/saving the presentation file/);
+    }
+  });
+});
