@@ -664,6 +664,9 @@ export function nameSaidAgain(answer: string): { name: string; sentence: string 
     // A sentence opening on the name the sentence before ended on ('I moved into "projects". "projects" held …').
     const opener = /^"(?:[^"\\]|\\.)*"/.exec(s)?.[0];
     if (i > 0 && opener && told[i - 1].endsWith(`${opener}.`)) return { name: opener, sentence: `${told[i - 1]} ${s}` };
+    // A file renamed by its name right after the sentence before copied or moved it ('… copied "a.txt" to "archives". … then renamed "a.txt" to "b.txt".').
+    const renamed = /\brenamed ("(?:[^"\\]|\\.)*") to "/.exec(s)?.[1];
+    if (i > 0 && renamed && new RegExp(`\\b(?:copied|moved) ${escapeRegExp(renamed)} (?:to|into) "`).test(told[i - 1])) return { name: renamed, sentence: `${told[i - 1]} ${s}` };
     const before = i > 0 ? quotedNames(told[i - 1]) : [];
     if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0]) continue;
     const q = names[0];

@@ -530,6 +530,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_verdict_rest_apart: 0,
   answer_parent_as_dots: 0,
   answer_now_in_left: 0,
+  answer_then_twice: 0,
+  answer_search_service_unsaid: 0,
   coordinate_against_doc: 0,
   answer_coordinates_as_text: 0,
   thought_file_named_bare: 0,

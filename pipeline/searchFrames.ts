@@ -17,7 +17,7 @@ const LINK = /^((?:Next|Then|After that|Also|Finally), )/;
 
 const FORMS = SEARCH_FOUND.map((form) => {
   const escaped = form('\u0000', '\u0001').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${escaped.replace('\u0000', '(".+?"(?: near .+?)?)').replace('\u0001', '(.+)')}$`);
+  return new RegExp(`^${escaped.replace('\u0000', '(".+?"(?: (?:near|on) .+?)?)').replace('\u0001', '(.+)')}$`);
 });
 
 /** Which SEARCH_FOUND form a sentence is, with its query, what it found and the linking word before it; undefined for any other sentence. */

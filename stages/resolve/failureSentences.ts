@@ -13,6 +13,7 @@ import { joinAnd } from '../../pipeline/quality/grammar.js';
 import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
+import { titlesById } from '../../pipeline/answerFacts.js';
 
 type Step = AnswerInput['steps'][number];
 type Waiting = NonNullable<AnswerInput['waiting']>[number];
@@ -24,7 +25,11 @@ type Waiting = NonNullable<AnswerInput['waiting']>[number];
  * 28 T-Eval answers; answer_opener_top_share). Often none at all: the sentences after it say the same.
  */
 export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], request = ''): string {
-  const names = (list: Pick<Step, 'name' | 'args'>[]) => tasksCounted(list, (t) => gerund(shortTask(t)));
+  // An article a Scholar search of the turn listed is named by its title ("getting the citation for "Quantum computing: a review""), never "the article" among several.
+  // Only those: a film's title would stand where shortTask cuts ("finding films similar" for "… to "Inception"").
+  const cited = new Set(steps.filter((s) => apiOf(s.name) === 'get_citation_format').map((s) => String(arg(s.args, /^q$/) ?? '')));
+  const titles = new Map([...titlesById(steps)].filter(([id]) => cited.has(id)));
+  const names = (list: Pick<Step, 'name' | 'args'>[]) => tasksCounted(list, (t) => gerund(shortTask(t)), titles);
   // A deed that went through is told after the failure in its own sentence ("I sent the email to smith@example.com."):
   // named in the opener too, it is said twice ("Searching arXiv and sending the email … went through, but … I sent
   // the email …", answer_done_said_twice). The opener names the look-ups done; with none, it names nothing.
@@ -77,10 +82,10 @@ const pluralOf = (noun: string) => (/s$/.test(noun) ? noun : /[^aeiou]y$/.test(n
  * once, for all of them ("getting the details of the three films"), never as if for one ("getting the
  * details of the film" where the user asked for the first three: answer_pending_singular).
  */
-export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: string) => string): string[] {
+export function tasksCounted(list: Pick<Step, 'name' | 'args'>[], form: (task: string) => string, titles?: ReadonlyMap<string, string>): string[] {
   const groups = new Map<string, Set<string>>();
   for (const s of list) {
-    const phrase = form(taskOf(s));
+    const phrase = form(taskOf(s, titles));
     // Counted by the values the steps really take: three films whose ids nothing shown gives are still three (markUnshown).
     const own = 'counted' in s ? (s as { counted: unknown }).counted : s.args;
     groups.set(phrase, (groups.get(phrase) ?? new Set()).add(JSON.stringify(own, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))));
@@ -302,6 +307,9 @@ export function taskOf(step: Pick<Step, 'name' | 'args'>, titles?: ReadonlyMap<s
   const dot = step.name.indexOf('.');
   const kit = dot > 0 ? step.name.slice(0, dot) : '';
   const api = apiOf(step.name);
+  // The article a citation is for, by the title a listing gave its id: "get the citation for "Quantum computing: a review"".
+  const article = api === 'get_citation_format' ? titles?.get(String(arg(step.args, /^q$/) ?? '')) : undefined;
+  if (article) return `get the citation for ${q(article)}`;
   const special = TASKS[api]?.(step.args, kit);
   // A film an earlier call named: by its title ("get the details of "The Godfather""), not "movie 238" (answer_id_for_title).
   if (special) return special.replace(/\bmovie (\d+)\b/, (m, id: string) => (titles?.has(id) ? q(titles.get(id)) : m));

@@ -54,6 +54,9 @@ function withinSentence(s: string): string {
  * listing before held and the move went into ("The directory I started in held "tmp". I went into it.").
  */
 function afterItsOwn(prev: string, s: string): string {
+  // The folder the sentence before ended on, now the current one: "… to "archives". That folder is now the current one."
+  const current = /^("(?:[^"\\]|\\.)*") is now the current folder\.$/.exec(s);
+  if (current && prev.endsWith(`${current[1]}.`)) return 'That folder is now the current one.';
   const before = quotedNames(prev);
   const names = quotedNames(s);
   if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0] || /\?$/.test(s)) return s;
@@ -118,10 +121,28 @@ function joinHeld(sentences: string[]): string[] {
   return out;
 }
 
+/** A sentence that only says the turn changed folder. */
+const FOLDER_ONLY = /^(?:I'm now in (?:that folder|"(?:[^"\\]|\\.)*")|"(?:[^"\\]|\\.)*" is now the current folder|That folder is now the current one|I (?:have )?(?:went|moved) into (?:it|"(?:[^"\\]|\\.)*")|I changed to (?:that folder|the folder "(?:[^"\\]|\\.)*"))\.$/;
+
+/**
+ * A file renamed right after the sentence before copied or moved it, said as that file: 'I … copied "notes.txt" to
+ * "archives". After that, I changed to the folder "archives", then renamed the copy to "backup.txt".' (bfcl_multi_turn_base_16).
+ */
+function renamedAfterItsOwn(earlier: readonly string[], s: string): string {
+  const m = /\brenamed ("(?:[^"\\]|\\.)*") to "/.exec(s);
+  if (!m || /\?$/.test(s)) return s;
+  // A sentence that only changed folder may stand between ("… is now the current folder.", "I went into it.").
+  const k = earlier.length - 1;
+  const prev = k > 0 && FOLDER_ONLY.test(earlier[k]) ? `${earlier[k - 1]} ${earlier[k]}` : (earlier[k] ?? '');
+  const carried = new RegExp(`\\b(copied|moved) ${escapeRegExp(m[1])} (?:to|into) "`).exec(prev);
+  if (!carried) return s;
+  return s.replace(`renamed ${m[1]} to "`, `renamed the ${carried[1] === 'copied' ? 'copy' : 'file'} to "`);
+}
+
 /** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again), and a search the sentence before named said as "the search". */
 export function namesOnce(answer: string): string {
   const sentences = answerSentences(answer);
   const out = sentences.map(withinSentence);
-  const changed = joinHeld(out.map((s, i) => (i > 0 ? savedOnce(sentences.slice(0, i), searchAfterItsOwn(sentences[i - 1], afterItsOwn(sentences[i - 1], s))) : s)));
+  const changed = joinHeld(out.map((s, i) => (i > 0 ? savedOnce(sentences.slice(0, i), renamedAfterItsOwn(sentences.slice(0, i), searchAfterItsOwn(sentences[i - 1], afterItsOwn(sentences[i - 1], s)))) : s)));
   return changed.length !== sentences.length || changed.some((s, i) => s !== sentences[i]) ? changed.join(' ') : answer;
 }

@@ -91,3 +91,61 @@ describe('after a failure, each later step of a kind planned twice is told (answ
     }
   });
 });
+
+describe('"Then" never opens a chain joined by "then", and a file copied is renamed as the copy (answer-writer-138)', () => {
+  it('flags "Then I …, then …" and the rename by name after its copy', async () => {
+    const { thenTwice } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    // bfcl_multi_turn_base_16-parameters_value_error-k6 on lead38 m5.
+    const before = 'I changed to the folder "research" and then copied "research_notes.txt" to "archives". Then I changed to the folder "archives", then renamed "research_notes.txt" to "2024_research_backup.txt".';
+    expect(thenTwice(before)).toMatch(/^Then I changed/);
+    expect(thenTwice('I copied "a.txt" to "b". Then I renamed "b/a.txt".')).toBeUndefined();
+    expect(nameSaidAgain(before)?.name).toBe('"research_notes.txt"');
+    expect(namesOnce(before)).toMatch(/renamed the copy to "2024_research_backup\.txt"\.$/);
+    expect(namesOnce('I moved "a.txt" to "docs". After that, I went into "docs" and then renamed "a.txt" to "b.txt".')).toMatch(/renamed the file to "b\.txt"/);
+  });
+  it('the writer never opens with "Then" a chain it joined with "then", whatever the seed', async () => {
+    const { thenTwice } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    const steps = [
+      cd('research'),
+      { name: 'GorillaFileSystem.cp', args: { source: 'research_notes.txt', destination: 'archives' }, response: '{"result": "\'research_notes.txt\' copied to \'archives/research_notes.txt\'"}' },
+      cd('archives'),
+      { name: 'GorillaFileSystem.mv', args: { source: 'research_notes.txt', destination: '2024_research_backup.txt' }, response: '{"result": "\'research_notes.txt\' moved to \'2024_research_backup.txt\'"}' },
+    ];
+    for (let seed = 0; seed < 24; seed++) {
+      const a = offlineAnswer({ request: 'Go to research, copy research_notes.txt to archives, then rename it there to 2024_research_backup.txt.', steps } as never, new Rng(seed, 'answer-writer'));
+      expect(thenTwice(a), a).toBeUndefined();
+      expect(nameSaidAgain(a), a).toBeUndefined();
+      expect(nowInLeft(a), a).toBeUndefined();
+    }
+  });
+});
+
+describe('a citation by its article\'s title, a search by its service where two services were searched alike (answer-writer-139, 140)', () => {
+  const scholar = { name: 'GoogleScholar.search_google_scholar', args: { query: 'artificial intelligence' }, response: "{'title': ['Primer on artificial intelligence and robotics', 'AI in medicine'], 'organic_id': ['ox1AbC', 'qq2XyZ'], 'cited_by': [10, 20]}" };
+  it('says the failed citation by the title the listing gave its id', () => {
+    const cite = { name: 'GoogleScholar.get_citation_format', args: { q: 'ox1AbC' }, response: 'HTTP 504 Gateway Timeout', error: 'gateway_timeout' };
+    for (let seed = 0; seed < 6; seed++) {
+      const a = offlineAnswer({ request: 'Search Google Scholar for artificial intelligence and give me the MLA citation of the first paper.', steps: [scholar, cite] } as never, new Rng(seed, 'answer-writer'));
+      expect(a, a).toMatch(/citation for "Primer on artificial intelligence and robotics"/);
+      expect(a, a).not.toMatch(/that article/);
+    }
+  });
+  it('flags a finding told without its service beside another service\'s search for the same words, and the writer names it', async () => {
+    const { searchServiceUnsaid } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    // teval_query_242_2-env-k2 on lead38 g0.
+    expect(searchServiceUnsaid('Searching arXiv got done, but the service was temporarily unavailable, so I couldn\'t search Google Scholar for "quantum mechanics". The search for "quantum mechanics" came back with 1 paper: "Unconventional Quantum Computing Devices" by Seth Lloyd.')).toMatch(/^The search for "quantum mechanics"/);
+    expect(searchServiceUnsaid('The search for "quantum mechanics" came back with 1 paper: "A" by B.')).toBeUndefined();
+    const arxiv = { name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'quantum mechanics' }, response: "{'content': \"Published: 2000-03-31\\nTitle: Unconventional Quantum Computing Devices\\nAuthors: Seth Lloyd\\nSummary: This paper investigates a variety of unconventional quantum computation\\ndevices, including fermionic quantum computers.\"}" };
+    // A Scholar listing found, an arXiv search for the same words failed.
+    const found = { name: 'GoogleScholar.search_google_scholar', args: { query: 'quantum mechanics' }, response: "{'title': ['Quantum mechanics', 'Lectures on quantum mechanics', 'Quantum mechanics in a nutshell'], 'cited_by': [10, 20, 30], 'organic_id': ['a1', 'b2', 'c3']}" };
+    const failed = { name: 'ArxivSearch.get_arxiv_article_information', args: { query: 'quantum mechanics' }, response: 'HTTP 503 Service Unavailable', error: 'service_unavailable' };
+    for (let seed = 0; seed < 8; seed++) {
+      const a = offlineAnswer({ request: 'Search Google Scholar for quantum mechanics, then find articles on it on arXiv too.', steps: [found, failed] } as never, new Rng(seed, 'answer-writer'));
+      expect(searchServiceUnsaid(a), a).toBeUndefined();
+      expect(a, a).toMatch(/"quantum mechanics" on Google Scholar/);
+    }
+    // One service searched: nothing added.
+    const alone = offlineAnswer({ request: 'Search Google Scholar for quantum mechanics.', steps: [found] } as never, new Rng(1, 'answer-writer'));
+    expect(alone).not.toMatch(/ on Google Scholar/);
+  });
+});

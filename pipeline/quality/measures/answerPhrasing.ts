@@ -12,6 +12,8 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
 import { turnDefect, type AnsweredTurn } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
+import { searchFrameParts } from '../../searchFrames.js';
+import { escapeRegExp } from '../../errors/vocabulary.js';
 
 /** A text with nothing in it said as one: "the diff lines read an empty text", "the reply reads an empty text". */
 export function emptyTextRead(answer: string): string | undefined {
@@ -176,6 +178,44 @@ export const answerParentAsDots: CaseMeasure = {
 };
 
 /**
+ * A search told without its service where the answer names another service's search for the same words: "…, so I
+ * couldn't search Google Scholar for "quantum mechanics". The search for "quantum mechanics" came back with 1 paper: …"
+ * (teval_query_242_2-env-k2: the arXiv search found it), which reads as the failed search having found it.
+ */
+export function searchServiceUnsaid(answer: string): string | undefined {
+  for (const s of answerSentences(answer)) {
+    const parts = searchFrameParts(s);
+    if (!parts || / (?:near|on) /.test(parts.query)) continue;
+    const other = new RegExp(`\\b(?:arXiv|Google Scholar|Google|Bing Maps|Gaode Maps|TMDB|Douban|Airbnb)\\b[^.;]{0,20} for ${escapeRegExp(parts.query)}|\\bfor ${escapeRegExp(parts.query)} on (?:arXiv|Google Scholar|Google|TMDB|Douban|Airbnb)\\b`).exec(answer.replace(s, ''));
+    if (other) return `${s.slice(0, 80)} … beside "${other[0]}"`;
+  }
+  return undefined;
+}
+
+export const answerSearchServiceUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_search_service_unsaid',
+  group: 'text',
+  title: 'closing answer tells a search\'s finding without its service where it names another service\'s search for the same words ("… so I couldn\'t search Google Scholar for "quantum mechanics". The search for "quantum mechanics" came back with 1 paper: …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => searchServiceUnsaid(t.answer)),
+};
+
+/** A sentence opening "Then" that joins its own deeds with "then" again: "Then I changed to the folder "archives", then renamed …" (bfcl_multi_turn_base_16). */
+export function thenTwice(answer: string): string | undefined {
+  return answerSentences(answer).find((s) => /^Then\b/.test(s) && /,? (?:and )?then\b/.test(s.slice(4)));
+}
+
+export const answerThenTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_then_twice',
+  group: 'text',
+  title: 'closing answer opens a sentence with "Then" and joins its deeds with "then" again ("Then I changed to the folder "archives", then renamed …")',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => thenTwice(t.answer)),
+};
+
+/**
  * A folder said to be where the turn is "now" while a later deed of the same answer leaves it: "I'm now in
  * "Drafts". … went up to the parent folder and then removed the directory "Drafts"." (bfcl_multi_turn_base_46),
  * "I'm now in "research". I copied … to "archives", changed to that folder …" (16): the answer ends elsewhere.
@@ -238,4 +278,4 @@ export const answerAndRunOn: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => andRunOn(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerNowInLeft, answerAndRunOn, answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
+export const ANSWER_PHRASING_MEASURES = [answerSearchServiceUnsaid, answerThenTwice, answerNowInLeft, answerAndRunOn, answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
