@@ -101,5 +101,9 @@ describe('a word the later step shares with the failed call tells neither apart 
     const told = (answer: string) => answerFailureWaitingToldPending.check(closing(t, 3, answer), ctx);
     expect(told('When I tried to get the image, the connection was refused. Adding the page with text and an image waits on it. Still to do: getting another image and saving the presentation file.')).toBeNull();
     expect(told('When I tried to get the image, the connection was refused. Still to do: adding the page with text and an image and saving the presentation file.')).toMatch(/^PPT\.add_text_image_page takes 1697985965/);
+    // Lead38 (answer-writer-137): the waiting page told as waiting, and "another" page of its kind still to do, is that later page.
+    expect(told('When I tried to get the image, the connection was refused. Adding the page with text and an image waits on it. Still to do: getting another image, adding another page with text and an image and saving the presentation file.')).toBeNull();
+    // Without the waiting one told, "another page" still leaves the page that takes the failed image as merely still to do.
+    expect(told('When I tried to get the image, the connection was refused. Still to do: getting another image, adding another page with text and an image and saving the presentation file.')).toMatch(/^PPT\.add_text_image_page takes 1697985965/);
   });
 });

@@ -313,7 +313,10 @@ export const answerFailureWaitingToldPending: CaseMeasure = {
       // Words the later step's name shares with the failed call's ("image" of add_text_image_page and get_image) tell neither apart: "Still to do: getting another image" is a later get_image.
       const failedWords = nameWords(apiOf(at.step.action.name)).map(stem);
       const own = nameWords(apiOf(later.step.action.name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem).filter((w) => !failedWords.includes(w));
-      const hit = pending.find((c) => own.some((w) => wordsOf(c).includes(w)));
+      // Told as waiting, and "another" of its kind still to do ("Adding the page with text and an image waits on it. Still to do: …,
+      // adding another page with text and an image …"): that pending one is a later step of the kind, not this one.
+      const toldWaiting = sentencesOf(close.args).some((c) => WAITS.test(c) && own.some((w) => wordsOf(c).includes(w)));
+      const hit = pending.find((c) => own.some((w) => wordsOf(c).includes(w)) && !(toldWaiting && own.some((w) => new RegExp(`\\banother (?:[a-z]+ ){0,2}${w}`, 'i').test(c))));
       if (hit) return `${later.step.action.name} takes ${ids[0]}, which only the failed ${apiOf(at.step.action.name)} would list: "${hit}"`;
     }
     return null;
