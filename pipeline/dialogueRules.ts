@@ -893,7 +893,8 @@ export function userAsks(text: string): boolean {
   return text
     .trim()
     .split(/(?<=[.!?])\s+/)
-    .some((s) => (/\?\s*$/.test(s) || ASKING.test(s)) && (!ORDER_REQUEST.test(s) || WHAT_CAN_I.test(s)) && !/^\W*(?:is (?:that|it) (?:all|it|everything)|right|correct|yes|yeah|no|okay|ok)\b[^?]*\?\s*$/i.test(s) && !/^\W*(?:a|an|one|two|three|\d+)\s[^?]*\?\s*$/i.test(s));
+    // "Hi how are you?" greets, and "How about a caramel flavored cortado with almond milk?" orders: neither asks about the menu.
+    .some((s, _i, all) => (all.length === 1 || !!s.replace(HOW_ARE_YOU, '').trim()) && !/^\W*how about (?:an?|one|two|three|some)\b/i.test(s) && (/\?\s*$/.test(s) || ASKING.test(s)) && (!ORDER_REQUEST.test(s) || WHAT_CAN_I.test(s)) && !/^\W*(?:is (?:that|it) (?:all|it|everything)|right|correct|yes|yeah|no|okay|ok)\b[^?]*\?\s*$/i.test(s) && !/^\W*(?:a|an|one|two|three|\d+)\s[^?]*\?\s*$/i.test(s));
 }
 
 /** Drinks a read-back names. */

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { completeOrder, honestTurns, orderPhrase, restate } from '../../sources/dialogue/honest.js';
-import { readBackDropsName, statedName } from '../../pipeline/dialogueRules.js';
+import { confirmsNothing, readBackDropsName, statedName, userAsks } from '../../pipeline/dialogueRules.js';
 
 const order = (...ts: string[]) => restate(completeOrder(orderPhrase(ts[0])!, ts));
 
@@ -62,5 +62,26 @@ describe('a read-back names whom the order is for', () => {
     expect(readBackDropsName([d[0], { role: 'assistant', text: 'I want to make sure I heard you: a latte for Mark?' }])).toBeUndefined();
     // A closing names the drink only; it reads nothing back.
     expect(readBackDropsName([...d.slice(0, 1), { role: 'assistant', text: 'A latte for Mark, is that right?' }, { role: 'user', text: 'Yes.' }, { role: 'assistant', text: 'Great, order the latte at the counter.' }])).toBeUndefined();
+  });
+});
+
+describe('an order put as "How about …?" or after a greeting is an order (evolve 102)', () => {
+  it('reads neither as a question, and a lone greeting still as one', () => {
+    expect(userAsks('How about a caramel flavored cortado with almond milk?')).toBe(false);
+    expect(userAsks('Hi how are you? I would like hot Latte please.')).toBe(false);
+    expect(userAsks('How are you?')).toBe(true);
+    expect(userAsks('How about the tea, what is in it?')).toBe(true);
+  });
+  it('flags the bare check after it, and the rules read the order back instead', () => {
+    const order = 'How about a caramel flavored cortado with almond milk?';
+    expect(confirmsNothing(order, 'Sounds great! Does everything look correct about your order?')).toBeDefined();
+    const out = honestTurns([
+      { role: 'user', content: order },
+      { role: 'assistant', content: 'Sounds great! Does everything look correct about your order?' },
+      { role: 'user', content: 'Everything looks good.' },
+      { role: 'assistant', content: 'Great, we will have it ready at the bar shortly.' },
+    ], 'howabout')!;
+    expect(out[1].content).toMatch(/caramel flavored cortado with almond milk/);
+    expect(confirmsNothing(order, out[1].content)).toBeUndefined();
   });
 });
