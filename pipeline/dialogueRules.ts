@@ -870,6 +870,30 @@ export function readBackDropsName(dialogue: { role: string; text: string }[]): s
   return undefined;
 }
 
+/**
+ * A tea the customer names by its own name after "the" ("I'd like the Peppermint Rose, tea, please.", "Let's try the
+ * Peppermint Rose today."): the name, two or three capitalised words, or undefined. A read-back says "a Peppermint Rose
+ * tea", never "a tea with peppermint", as if the name were an add-in.
+ */
+export function teaNameOf(texts: readonly string[]): string | undefined {
+  if (!texts.some((t) => /\btea\b/i.test(t))) return undefined;
+  for (const t of texts) {
+    const m = /\b[Tt]he ((?:[A-Z][a-z]+ ){1,2}[A-Z][a-z]+)\b(?!\s+(?:Tea|Latte|Mocha)\b)/.exec(t);
+    if (m && !m[1].split(' ').some((w) => DRINKS.has(w.toLowerCase()))) return m[1];
+  }
+  return undefined;
+}
+
+/** A read-back of a tea the customer named that leaves its name out ("a tea with peppermint" for "the Peppermint Rose"): why, or undefined. */
+export function readBackDropsTeaName(dialogue: { role: string; text: string }[]): string | undefined {
+  for (const { texts, t } of repliesToOrders(dialogue)) {
+    if (!readsOrderBack(t.text)) continue;
+    const name = teaNameOf(texts);
+    if (name && !t.text.toLowerCase().includes(name.toLowerCase())) return `lacks "${name}": "${texts.join(' / ').slice(0, 90)}" -> "${t.text.slice(0, 80)}"`;
+  }
+  return undefined;
+}
+
 /** A reply saying the assistant cannot order ("I can't place orders from here, so …"), not one that cannot find a drink. */
 const CANNOT_ORDER = /\b(?:can't|cannot|can not|have no way|no ordering tool)\b[^.!?]*\b(?:order|place|put|send|reach|contact)\w*|\bordering (?:it )?is up to you\b/i;
 

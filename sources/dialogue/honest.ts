@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statedName, saysName, statesOrder, claimsCanMake, openingAcknowledgement, splitAcknowledgement, standsAlone, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
+import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statedName, saysName, teaNameOf, statesOrder, claimsCanMake, openingAcknowledgement, splitAcknowledgement, standsAlone, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -263,7 +263,7 @@ function secondDrinkAt(text: string): number {
  * with almond milk"). The phrase as it was when nothing is missing.
  */
 export function completeOrder(phrase: string, texts: string[], name = statedName(texts)): string {
-  return withPlace(withName(withRequests(withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts), texts), name), texts);
+  return withPlace(withName(withTeaName(withRequests(withQualifiers(withSaid(withAmounts(completeItems(phrase, texts), texts), texts), texts), texts), texts), name), texts);
 }
 
 /**
@@ -334,6 +334,21 @@ function withPlace(order: string, texts: string[]): string {
   const place = statedPlace(texts);
   if (!place || PLACE_SAID.test(order)) return order;
   return `${order.replace(/[,\s]+$/, '')}, ${place}`;
+}
+
+/**
+ * The order with the tea's own name the customer gave it ("I'd like the Peppermint Rose, tea, please." -> "a Peppermint
+ * Rose tea"), its words no longer said as add-ins ("a tea with peppermint"; long_context_readback_tea_name_dropped).
+ */
+function withTeaName(order: string, texts: string[]): string {
+  const name = teaNameOf(texts);
+  if (!name || order.toLowerCase().includes(name.toLowerCase()) || !/\btea\b/i.test(order)) return order;
+  const words = name.toLowerCase().split(' ');
+  let out = order;
+  for (const w of words) out = out.replace(new RegExp(`(?: with| and|,) ${escapeRegExp(w)}\\b`, 'i'), '').replace(new RegExp(`\\b${escapeRegExp(w)} (?=tea\\b)`, 'i'), '');
+  out = out.replace(/\bwith and /, 'with ').replace(/ with$/, '');
+  const article = /^(?:a|an) /i.test(out);
+  return out.replace(/\b(?:(a|an) )?((?:hot |iced )?)tea\b/i, (_m, _a: string | undefined, temp: string) => `${article ? 'a ' : ''}${temp}${name} tea`).replace(/^a a /, 'a ');
 }
 
 /**
@@ -1751,7 +1766,7 @@ export function honestTurns<T extends Turn>(turns: T[], key: string, plan?: { cl
     // The corpus's own read-back leaving out what the customer put in ("I'd like a Whole Milk Mocha and leave room for
     // cream" -> "You'd like a Whole Milk Mocha?"): the whole order read back in its place, its opener kept.
     // One that names an option in words the customer did not use ("just a regular mocha?", "caramel sauce" for caramel) or leaves out a request of theirs (REQUESTS) is replaced too.
-    if (order && !last && !claimsAction(t.content) && (readsOrderBack(t.content) || SAYS_ORDER_BACK.test(t.content.trim())) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)) || orderTexts.flatMap(orderQualifiers).some((q) => !holdsQualifier(t.content, q)) || lacksRequest(t.content, orderTexts) || namesUnsaid(t.content, orderTexts) || lacksName(t.content, statedName(orderTexts) ?? carriedName))) {
+    if (order && !last && !claimsAction(t.content) && (readsOrderBack(t.content) || SAYS_ORDER_BACK.test(t.content.trim())) && ([...new Set(orderTexts.flatMap(statedModifiers))].some((m) => !orderModifiers(t.content).includes(m)) || orderTexts.flatMap(saidModifierKeys).some((k) => !holdsKey(t.content, k)) || orderTexts.flatMap(orderQualifiers).some((q) => !holdsQualifier(t.content, q)) || lacksRequest(t.content, orderTexts) || namesUnsaid(t.content, orderTexts) || lacksName(t.content, statedName(orderTexts) ?? carriedName) || lacksName(t.content, teaNameOf(orderTexts)))) {
       out.push({ ...t, content: [parts.find((s) => FILLER.test(s)) ?? (parts.length > 1 ? openerOf(parts[0]) : undefined), readBackOf(order, i)].filter(Boolean).join(' ') });
       readBack = order;
       continue;

@@ -1,11 +1,13 @@
 /**
  * Lead38. Classes counted over the long-context cases of g0 (lead37's f4) and driven to 0:
+ * - a read-back saying a tea the customer named as an add-in ("the Peppermint Rose, tea" -> "a tea with peppermint?";
+ *   long_context_readback_tea_name_dropped 23/1,000 -> 0);
  * - a read-back leaving out whom the customer said the order is for ("I'd like a latte for Mark." ->
  *   "I want to make sure I heard you: a latte?"; long_context_readback_name_dropped 257/1,000 -> 0).
  */
 import { describe, expect, it } from 'vitest';
 import { completeOrder, honestTurns, orderPhrase, restate } from '../../sources/dialogue/honest.js';
-import { confirmsNothing, readBackDropsName, statedName, userAsks } from '../../pipeline/dialogueRules.js';
+import { confirmsNothing, readBackDropsName, readBackDropsTeaName, statedName, teaNameOf, userAsks } from '../../pipeline/dialogueRules.js';
 
 const order = (...ts: string[]) => restate(completeOrder(orderPhrase(ts[0])!, ts));
 
@@ -83,5 +85,23 @@ describe('an order put as "How about …?" or after a greeting is an order (evol
     ], 'howabout')!;
     expect(out[1].content).toMatch(/caramel flavored cortado with almond milk/);
     expect(confirmsNothing(order, out[1].content)).toBeUndefined();
+  });
+});
+
+describe('a tea read back by the name the customer gave it (evolve 103)', () => {
+  it('reads the name after "the", and none from a tea ordered plain', () => {
+    expect(teaNameOf(["I'd like the Peppermint Rose, tea, please."])).toBe('Peppermint Rose');
+    expect(teaNameOf(["Hi, I'd like to get a hot tea please. Let's try the Peppermint Rose today."])).toBe('Peppermint Rose');
+    expect(teaNameOf(['Can I have a hot tea? The Lavender Earl Grey please.'])).toBe('Lavender Earl Grey');
+    expect(teaNameOf(["I'd like a green tea with honey."])).toBeUndefined();
+    expect(teaNameOf(["I'd like the Vanilla Latte."])).toBeUndefined();
+  });
+  it('says the name where the rules read "a tea with peppermint", and flags the read-back without it', () => {
+    expect(order("I'd like the Peppermint Rose, tea, please.")).toBe('a Peppermint Rose tea');
+    expect(order("Hi, I'd like to get a hot tea please. Let's try the Peppermint Rose today.")).toBe('a hot Peppermint Rose tea');
+    expect(order('Can I have a hot tea? The Lavender Earl Grey please.')).toBe('a hot Lavender Earl Grey tea');
+    const d = [{ role: 'user', text: "I'd like the Peppermint Rose, tea, please." }, { role: 'assistant', text: "So that's a tea with peppermint?" }];
+    expect(readBackDropsTeaName(d)).toMatch(/Peppermint Rose/);
+    expect(readBackDropsTeaName([d[0], { role: 'assistant', text: 'Please confirm: a Peppermint Rose tea?' }])).toBeUndefined();
   });
 });
