@@ -277,6 +277,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   long_context_readback_place_dropped: 0,
   long_context_readback_name_dropped: 0,
   long_context_readback_tea_name_dropped: 0,
+  long_context_some_drink: 0,
   long_context_corpus_line_spliced: 0,
   long_context_readback_modifier_misattached: 0,
   long_context_confirmation_misfits: 0,

@@ -583,6 +583,8 @@ export function restate(order: string): string {
   x = x.replace(/^(?:an?|one)\s+([\w%-]+(?:\s+[\w%-]+)?)\s+with\s+(double|triple|quad)$/i, (_m, drink: string, shots: string) => `a ${shots.toLowerCase()} ${drink}`);
   // "two Latte, one with 2% milk": a count says its drink in the plural ("two lattes").
   x = x.replace(/\b(two|three|four|five|six|[2-9]) ((?:(?!of\b|pumps?\b|shots?\b|splash\b)[\w%-]+ ){0,2}?)(latte|mocha|cappuccino|macchiato|americano|espresso|cortado|frappuccino|frappe|steamer|smoothie|chai|tea|coffee|cold brew|flat white)\b(?!s|'|\s+(?:lattes?|teas?|brews?|mochas?|coffees?|shots?|pumps?|beans?)\b)/gi, (_m, n: string, mid: string, drink: string) => `${n} ${mid}${drink}${/o$/i.test(drink) && !/^(?:espresso|cappuccino|macchiato|americano|cortado)$/i.test(drink) ? 'es' : 's'}`);
+  // "some Chai Latte", "some mocha": one cup of a drink sold by the cup is "a chai latte" (long_context_some_drink); tea and coffee keep "some".
+  x = x.replace(/^some ((?:[\w%-]+ ){0,3}?(?:chai latte|latte|mocha|cortado|macchiato|cappuccino|americano|steamer|flat white|frappuccino)\b(?!s\b))/i, (_m, rest: string) => `${article(rest)} ${rest}`);
   // "a mocha with 2% milk and cortado with skim milk": the second drink given its article, as the first has one.
   x = withSecondArticle(x);
   // "and A Latte": an article inside the order in lower case.

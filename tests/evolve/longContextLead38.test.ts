@@ -105,3 +105,15 @@ describe('a tea read back by the name the customer gave it (evolve 103)', () => 
     expect(readBackDropsTeaName([d[0], { role: 'assistant', text: 'Please confirm: a Peppermint Rose tea?' }])).toBeUndefined();
   });
 });
+
+describe('one cup of a drink sold by the cup said with its article (evolve 104)', () => {
+  it('reads back "a chai latte" for "some Chai Latte", and flags "some mocha"', async () => {
+    const { someDrink } = await import('../../pipeline/quality/measures/context.js');
+    expect(order("I'd really like some Chai Latte, please.")).toBe('a chai latte');
+    expect(order('Can I get some iced americano?')).toBe('an iced americano');
+    expect(order('I would like some tea.')).toBe('some tea');
+    expect(someDrink('All right. Just to check: some mocha, correct?')).toBe('some mocha');
+    expect(someDrink('A mocha with some mocha sauce?')).toBeUndefined();
+    expect(someDrink('Just to check: some lattes for the team?')).toBeUndefined();
+  });
+});
