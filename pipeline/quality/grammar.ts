@@ -229,6 +229,12 @@ export const BARE_KEYS: Record<string, [RegExp, string][]> = {
   search: [[/\bsearch for terms\b/i, 'search terms']],
   from: [[/\bstart of the [\w ]*window\b.*YYYY-MM-DD/i, 'start date']],
   to: [[/\bend of the [\w ]*window\b.*YYYY-MM-DD/i, 'end date']],
+  // Scholar's `q`, "ID of an individual Google Scholar organic search result": the organic id its listing gave
+  // ("with organic id "O89oBDOtbPMJ""), never "with organic search result's ID" beside "has organic id" (lead38).
+  q: [[/\borganic search result\b/i, 'organic id']],
+  // Airbnb's dates: "with check-in date "2023-12-01"", never "with check in "2023-12-01"".
+  checkIn: [[/\bdate\b/i, 'check-in date']],
+  checkOut: [[/\bdate\b/i, 'check-out date']],
 };
 
 /** Keys that are a unit of measure and nothing else. */

@@ -50,3 +50,17 @@ describe('bare parameters said by what their docs say they hold (thought_key_bar
     expect(said.some((t) => /starting point "Central Park"/.test(t))).toBe(true);
   });
 });
+
+describe('Scholar\'s q and Airbnb\'s dates said as a person says them (thought-writer-57, lead38)', () => {
+  const citation = doc([['q', 'ID of an individual Google Scholar organic search result']]);
+  // T-Eval's own checkOut doc calls it the check-in date: the key says which.
+  const checkout = doc([['checkIn', 'The check-in date, it must in the format of YYYY-MM-DD.'], ['checkOut', 'The check-in date, it must in the format of YYYY-MM-DD.'], ['propertyId', 'The id of the property']]);
+  it('names q the organic id the listing gave, and the dates check-in and check-out dates', () => {
+    expect(keyNoun('q', citation)).toBe('organic id');
+    expect(argPhrase({ q: 'O89oBDOtbPMJ' }, citation)).toBe('organic id "O89oBDOtbPMJ"');
+    expect(keyNoun('checkIn', checkout)).toBe('check-in date');
+    expect(keyNoun('checkOut', checkout)).toBe('check-out date');
+    // Another tool's q keeps what its own doc says.
+    expect(keyNoun('q', doc([['q', 'the search query']]))).not.toBe('organic id');
+  });
+});
