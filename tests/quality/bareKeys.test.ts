@@ -64,3 +64,12 @@ describe('Scholar\'s q and Airbnb\'s dates said as a person says them (thought-w
     expect(keyNoun('q', doc([['q', 'the search query']]))).not.toBe('organic id');
   });
 });
+
+describe('a key error\'s wrong key said as the call made it (thought_key_bare, lead38)', () => {
+  it('passes "with q" on a tool that takes no q, and flags it on the tool whose q its doc names', () => {
+    const owns = (api: string, key: string) => (api === 'get_citation_format' ? key === 'q' : api === 'search_google_scholar' ? key === 'query' : true);
+    // teval_query_239_0-parameters_key_error-k2-cot: the wrong call passes q to search_google_scholar.
+    expect(bareKeyNoun('Another part of the request is to search Google Scholar for articles; `search_google_scholar` with q "machine learning algorithms" handles it.', ['q'], owns)).toBeUndefined();
+    expect(bareKeyNoun('Now I can get the MLA citation format by calling `get_citation_format` with q "O89oBDOtbPMJ".', ['q'], owns)).toMatch(/"q"/);
+  });
+});

@@ -142,7 +142,7 @@ describe('no message signed "[Your Name]"', () => {
 describe('a key prose cannot say is named by its doc', () => {
   it('keyNoun reads the doc; ordinary keys stay as they are', () => {
     expect(keyNoun('mauthors', AUTHOR_ID)).toBe("author's name");
-    expect(keyNoun('q', CITATION)).toBe("organic search result's ID");
+    expect(keyNoun('q', CITATION)).toBe('organic id');
     expect(keyNoun('ticker', NEWS)).toBe('ticker');
     expect(keyNoun('body', SEND)).toBe('body');
   });

@@ -1014,10 +1014,13 @@ function bareKeysOf(tc: TestCase): string[] {
  * search "Apple Inc."", "the places are "Times Square"", "with from "2023-10-01"". The key's own
  * words, where its doc says what it holds (a destination, search terms, a start date).
  */
-export function bareKeyNoun(thought: string, keys: string[]): string | undefined {
+export function bareKeyNoun(thought: string, keys: string[], owns?: (api: string, key: string) => boolean): string | undefined {
   for (const k of keys) {
     const m = new RegExp(`\\b(?:the ${k} (?:is|are|will be|as)\\b|(?:with|and|,) ${k} ["\\d]|as the ${k}(?=[.,;:!?]|$))`).exec(thought);
-    if (m) return `"${k}" said as a noun ("${m[0]}")`;
+    // A key the call's own tool does not take is the wrong key a key error passes ("`search_google_scholar` with q …"):
+    // its thought says the call as made, by that key; only a tool's own bare key has a doc to say it by.
+    const api = m ? [...thought.slice(0, m.index).matchAll(/`([A-Za-z_]+)`/g)].pop()?.[1] : undefined;
+    if (m && !(api && owns && !owns(api, k))) return `"${k}" said as a noun ("${m[0]}")`;
   }
   return undefined;
 }
@@ -1030,7 +1033,8 @@ export const thoughtKeyBare: CaseMeasure = {
   population: 'CoT cases',
   check(tc) {
     const keys = bareKeysOf(tc);
-    return thoughtDefect(tc, (t) => bareKeyNoun(t, keys));
+    const params = new Map(tc.tools.map((t) => [t.name.split('.').pop()!, new Set([...(t.required_parameters ?? []), ...(t.optional_parameters ?? [])].map((p) => p.name))]));
+    return thoughtDefect(tc, (t) => bareKeyNoun(t, keys, (api, key) => !params.has(api) || params.get(api)!.has(key)));
   },
 };
 
