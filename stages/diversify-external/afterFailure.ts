@@ -74,7 +74,8 @@ const GAVE_UP: ((api: string, how: string) => string)[] = [
   (api, how) => (how === 'failed' ? `${api} still fails after retrying, so I set it aside.` : `${api} ${stillPresent(how)} after retrying, so I set it aside.`),
   (api, how) => `Retrying ${api} did not help${how === 'failed' ? '' : ` (it ${how} again)`}; I will leave it and go on with the rest of the request.`,
   (api, how) => (how === 'failed' ? `${api} keeps returning an error, so that part has to wait.` : `${api} ${how} again, so that part has to wait.`),
-  (api, how) => `Since ${api} ${how === 'failed' ? 'failed' : how} again on every retry, I move on.`,
+  // "on every retry", never "again on every retry": every retry already says each time (thought_again_every_retry).
+  (api, how) => `Since ${api} ${how === 'failed' ? 'failed' : how} on every retry, I move on.`,
   (api, how) => (how === 'failed' ? `${api} gave no answer on any try, so I skip it for now.` : `Every try at ${api} ${how}, so I skip it for now.`),
 ];
 const GO_ON: ((p: { api: string; intent: string; withArgs: string }) => string)[] = [

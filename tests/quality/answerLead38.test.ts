@@ -149,3 +149,20 @@ describe('a citation by its article\'s title, a search by its service where two 
     expect(alone).not.toMatch(/ on Google Scholar/);
   });
 });
+
+describe('a give-up thought says "on every retry" once (diversify-external 54, thought_again_every_retry)', () => {
+  it('flags "again on every retry" and the skip thought never says it', async () => {
+    const { againEveryRetry } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const { skipThought } = await import('../../stages/diversify-external/afterFailure.js');
+    expect(againEveryRetry('Since `get_property_details` met a server error again on every retry, I move on.')).toBe('again on every retry');
+    expect(againEveryRetry('Since `get_property_details` met a server error on every retry, I move on.')).toBeUndefined();
+    const tools = [{ name: 'AirbnbSearch.get_property_reviews', description: 'Retrieve the reviews of a property.', required_parameters: [{ name: 'propertyId', type: 'string', description: 'the id of the property' }], optional_parameters: [] }];
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) {
+      const t = skipThought('AirbnbSearch.get_property_details', { name: 'AirbnbSearch.get_property_reviews', args: { propertyId: 731584702487700952 } }, tools as never, new Rng(seed, 'skip'), 'HTTP 500 Internal Server Error');
+      expect(againEveryRetry(t), t).toBeUndefined();
+      seen.add(t.split(',')[0]);
+    }
+    expect([...seen].some((t) => /on every retry/.test(t))).toBe(true);
+  });
+});

@@ -171,6 +171,20 @@ export const thoughtCallGoesAgain: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => callGoesAgain(c.thought)),
 };
 
+/** "again on every retry": every retry already says it happened each time ("Since `get_property_details` met a server error again on every retry, I move on."). */
+export function againEveryRetry(thought: string): string | undefined {
+  return /\bagain on (?:every|each) (?:retry|try|attempt)\b/.exec(thought)?.[0];
+}
+
+export const thoughtAgainEveryRetry: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_again_every_retry',
+  group: 'text',
+  title: 'CoT: a thought giving up on a failed call says it failed "again on every retry" ("Since `get_property_details` met a server error again on every retry, I move on."), where "on every retry" says it once',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => thoughtDefect(tc, (c) => againEveryRetry(c.thought)),
+};
+
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
 export function recordOfNumbers(thought: string): string | undefined {
   return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
@@ -328,4 +342,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
