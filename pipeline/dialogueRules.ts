@@ -819,11 +819,11 @@ export function readBackDropsPlace(dialogue: { role: string; text: string }[]): 
 }
 
 /** Capitalised words after "for" that name no one ("for Here", the corpus's capital for here). */
-const NOT_A_NAME = /^(?:here|me|myself|us|now|today|tonight|tomorrow|later|breakfast|lunch|dinner|him|her|them|everyone|both|sure|real|example|instance|once|free|good|two|one)$/i;
+const NOT_A_NAME = /^(?:here|me|myself|us|now|today|tonight|tomorrow|later|breakfast|lunch|dinner|him|her|them|everyone|both|sure|real|example|instance|once|free|good|two|one|sorry|fine|hungry|thirsty|tired|ready|new|back|glad|happy|well|great|okay|ok|so|just|looking|going|also|actually|not|still|interested|wondering|curious|done|set|all|good|excited|thinking|trying|in|out|on|off)$/i;
 /** "for Mark", "It'll be for Geoff.", "I'm placing an order for Tyler.": the order is for someone, named with a capital. */
 const FOR_NAME = /\bfor ([A-Z][a-z]+)\b(?! (?:of|and|or)\b)/g;
 /** "my name is Dan", "the name on the order is David", "under the name Sam", "with the name Laura", "name is Ann", "i would like a latte under jay please". */
-const NAME_IS = /\b(?:my name(?: is|'s| will be)|(?:the |and the )?name(?: (?:on|for) (?:the|my|that|this|it)(?: order)?)? is|under the name(?: of)?|with the name|under(?= [a-z]+(?: please)?\W*$))\s+([A-Za-z]+(?: of [a-z]+)?)/gi;
+const NAME_IS = /\b(?:I'?m(?= [A-Z][a-z]+(?:[,.!]|-| and\b))|I am(?= [A-Z][a-z]+(?:[,.!]| and\b))|my name(?: is|'s| will be)|(?:the |and the )?name(?: (?:on|for) (?:the|my|that|this|it)(?: order)?)? is|under the name(?: of)?|with the name|under(?= [a-z]+(?: please)?\W*$))\s+([A-Za-z]+(?:-[A-Za-z]+)?(?: of [a-z]+)?)/gi;
 
 /**
  * Whom the customer said the order is for or under ("I'd like a latte for Mark." -> "Mark", "My

@@ -22,6 +22,12 @@ describe('a read-back names whom the order is for', () => {
     expect(statedName(["I'd like a mocha under the name Sam, please."])).toBe('Sam');
     expect(statedName(['i would like a latte under jay please'])).toBe('Jay');
     expect(statedName(["So, I'd like a nice Mocha, and my name will be jack of clubs."])).toBe('Jack of Clubs');
+    // evolve 105: the customer's own name said as "I'm …".
+    expect(statedName(["I'm James, and I want a mocha."])).toBe('James');
+    expect(statedName(["Hi! I'm Bill. I want a latte"])).toBe('Bill');
+    expect(statedName(["I'm Jay-jay and i do like a mocha"])).toBe('Jay-jay');
+    expect(statedName(["I'm good, thanks. A latte please."])).toBeUndefined();
+    expect(statedName(["I'm Sorry, a latte."])).toBeUndefined();
   });
   it('reads no name from "for here", a question about a song, or a size', () => {
     expect(statedName(['Hi, I\'d like a Single Almond Mocha for Here, please.'])).toBeUndefined();
