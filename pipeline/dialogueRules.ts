@@ -823,7 +823,9 @@ const NOT_A_NAME = /^(?:here|me|myself|us|now|today|tonight|tomorrow|later|break
 /** "for Mark", "It'll be for Geoff.", "I'm placing an order for Tyler.": the order is for someone, named with a capital. */
 const FOR_NAME = /\bfor ([A-Z][a-z]+)\b(?! (?:of|and|or)\b)/g;
 /** "my name is Dan", "the name on the order is David", "under the name Sam", "with the name Laura", "name is Ann", "i would like a latte under jay please". */
-const NAME_IS = /\b(?:I'?m(?= [A-Z][a-z]+(?:[,.!]|-| and\b))|I am(?= [A-Z][a-z]+(?:[,.!]| and\b))|my name(?: is|'s| will be)|(?:the |and the )?name(?: (?:on|for) (?:the|my|that|this|it)(?: order)?)? is|under the name(?: of)?|with the name|under(?= [a-z]+(?: please)?\W*$))\s+([A-Za-z]+(?:-[A-Za-z]+)?(?: of [a-z]+)?)/gi;
+/** "I'm James, and I want a mocha.": a capitalised name right after "I'm" (case-sensitive: "I am dragging." names no one). */
+const IM_NAME = /\bI(?:'m| am) ([A-Z][a-z]+(?:-[A-Za-z]+)?)(?=[,.!]| and\b)/g;
+const NAME_IS = /\b(?:my name(?: is|'s| will be)|(?:the |and the )?name(?: (?:on|for) (?:the|my|that|this|it)(?: order)?)? is|under the name(?: of)?|with the name|under(?= [a-z]+(?: please)?\W*$))\s+([A-Za-z]+(?:-[A-Za-z]+)?(?: of [a-z]+)?)/gi;
 
 /**
  * Whom the customer said the order is for or under ("I'd like a latte for Mark." -> "Mark", "My
@@ -835,7 +837,7 @@ export function statedName(texts: string[]): string | undefined {
   let at = -1;
   let name: string | undefined;
   texts.forEach((text, k) => {
-    for (const re of [FOR_NAME, NAME_IS]) {
+    for (const re of [FOR_NAME, IM_NAME, NAME_IS]) {
       re.lastIndex = 0;
       for (const m of text.matchAll(re)) {
         const word = m[1];

@@ -123,3 +123,11 @@ describe('one cup of a drink sold by the cup said with its article (evolve 104)'
     expect(someDrink('Just to check: some lattes for the team?')).toBeUndefined();
   });
 });
+
+describe('"I\'m" names someone only before a capitalised name (evolve 105)', () => {
+  it('reads no name from "I am dragging." or "that\'s what I\'m getting."', () => {
+    expect(statedName(['Man, I am dragging. Give me a Double Cappuccino, and use Oat milk'])).toBeUndefined();
+    expect(statedName(["Yes, that's what I'm getting."])).toBeUndefined();
+    expect(order('Man, I am dragging. Give me a Double Cappuccino, and use Oat milk')).toBe('a double cappuccino with oat milk');
+  });
+});
