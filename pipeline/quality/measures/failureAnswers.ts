@@ -8,7 +8,7 @@
  * The population is read from the case, not from the answer's wording: a closing answer of a turn
  * in which a call was answered with an error.
  */
-import { FINISH_ACTION, type TestCase } from '../../schemas.js';
+import { FINISH_ACTION, type TestCase, type Trajectory } from '../../schemas.js';
 import { firstDefect } from '../evidence.js';
 import { toolSteps } from '../../steps.js';
 import { conditionalTask, stepsWaitingOn } from '../../afterFailure.js';
@@ -20,7 +20,7 @@ import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js
 import { holderCounts } from '../text.js';
 import { answeredTurns } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
-import type { CaseMeasure, SetMeasure } from '../types.js';
+import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
 export interface FailedCall {
   name: string;
@@ -194,6 +194,21 @@ export const answerFailureOffersGoingOn: CaseMeasure = {
 };
 
 /**
+ * An external case whose ground truth closes the turn after its failure, with the trajectory resolve kept: the closing
+ * (a FinishAction with its answer), the trajectory's tool steps and the failed one; undefined outside that population.
+ */
+function closingAfterFailure(tc: TestCase, ctx: QualityContext): { close: { name: string; args: string }; trajectory: Trajectory; steps: ReturnType<typeof toolSteps>; at: ReturnType<typeof toolSteps>[number] } | undefined {
+  if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
+  const close = tc.groundTruth[1];
+  if (close?.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
+  const trajectory = ctx.trajectory(tc.trajectoryId);
+  if (!trajectory) return undefined;
+  const steps = toolSteps(trajectory);
+  const at = steps[tc.k - 1];
+  return at ? { close: { name: close.name, args: close.args }, trajectory, steps, at } : undefined;
+}
+
+/**
  * A closing answer after a failure that says a later step waits on the failed one when it does not:
  * "Getting the details of the movie … need it first." after a failed arXiv search, where the film
  * look-up takes an id no answer gave (held up, but not by the search). A step waits on the failed
@@ -208,14 +223,9 @@ export const answerFailureBlamesUnrelated: CaseMeasure = {
   title: 'closing answer after a failure says a later step waits on the failed one though it takes nothing from it ("Getting the weather today needs it first." after a failed arXiv search)',
   population: 'external cases whose ground truth closes the turn after the failure and whose trajectory resolve kept',
   check: (tc, ctx) => {
-    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const close = tc.groundTruth[1];
-    if (close.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
-    const trajectory = ctx.trajectory(tc.trajectoryId);
-    if (!trajectory) return undefined;
-    const steps = toolSteps(trajectory);
-    const at = steps[tc.k - 1];
-    if (!at) return undefined;
+    const after = closingAfterFailure(tc, ctx);
+    if (!after) return undefined;
+    const { close, trajectory, steps, at } = after;
     const claims = sentencesOf(close.args).filter((x) => WAITS.test(x));
     if (claims.length === 0) return null;
     const later = steps.filter((x) => x.turnIndex === at.turnIndex && x.k > tc.k);
@@ -255,14 +265,9 @@ export const answerFailedTaskOvercounted: CaseMeasure = {
   title: 'closing answer after a failure says the failed task was for more films than the turn plans that call for ("getting the details of the three films did not" where print_detail was planned, and failed, for one)',
   population: 'external cases whose ground truth closes the turn after the failure and whose trajectory resolve kept',
   check: (tc, ctx) => {
-    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const close = tc.groundTruth[1];
-    if (close?.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
-    const trajectory = ctx.trajectory(tc.trajectoryId);
-    if (!trajectory) return undefined;
-    const steps = toolSteps(trajectory);
-    const at = steps[tc.k - 1];
-    if (!at) return undefined;
+    const after = closingAfterFailure(tc, ctx);
+    if (!after) return undefined;
+    const { close, trajectory, steps, at } = after;
     const opener = sentencesOf(close.args)[0] ?? '';
     const m = /\bthe (two|three|four|five|six|seven|eight|nine|ten|\d+) (?:films|movies)\b/i.exec(opener);
     if (!m || !/\b(?:not|didn't|failed)\b/i.test(opener)) return null;
@@ -295,15 +300,11 @@ export const answerFailureWaitingToldPending: CaseMeasure = {
   title: 'closing answer after a failure calls a later step still to do though it takes an id only the failed call\'s answer would give ("Still to do: checking the availability." after the property search failed, check_availability taking the property id that search was to list)',
   population: 'external cases whose ground truth closes the turn after the failure, saying a step is still to do, and whose trajectory resolve kept',
   check: (tc, ctx) => {
-    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const close = tc.groundTruth[1];
-    if (close?.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
+    const after = closingAfterFailure(tc, ctx);
+    if (!after) return undefined;
+    const { close, trajectory, steps, at } = after;
     const pending = sentencesOf(close.args).filter((x) => /\bstill to do\b/i.test(x));
-    const trajectory = ctx.trajectory(tc.trajectoryId);
-    if (!trajectory || pending.length === 0) return undefined;
-    const steps = toolSteps(trajectory);
-    const at = steps[tc.k - 1];
-    if (!at) return undefined;
+    if (pending.length === 0) return undefined;
     const shown = tc.messages.map((m) => m.content).join('\n');
     const failedAnswer = at.step.response?.content ?? '';
     const wordsOf = (c: string) => nameWords(c.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem);
@@ -337,14 +338,9 @@ export const answerFailureRepeatDropped: CaseMeasure = {
   title: 'closing answer after a failure tells once a kind of step the turn plans twice or more after it, with no count or plural ("Adding the page with text and an image waits on it. Still to do: getting another image and saving the presentation file." where two more pages were planned)',
   population: 'external cases whose ground truth closes the turn after the failure and whose trajectory resolve kept',
   check: (tc, ctx) => {
-    if (tc.kind !== 'external' || !Array.isArray(tc.groundTruth)) return undefined;
-    const close = tc.groundTruth[1];
-    if (close?.name !== FINISH_ACTION || typeof close.args !== 'string') return undefined;
-    const trajectory = ctx.trajectory(tc.trajectoryId);
-    if (!trajectory) return undefined;
-    const steps = toolSteps(trajectory);
-    const at = steps[tc.k - 1];
-    if (!at) return undefined;
+    const after = closingAfterFailure(tc, ctx);
+    if (!after) return undefined;
+    const { close, trajectory, steps, at } = after;
     const told = sentencesOf(close.args).slice(1).filter((x) => WAITS.test(x) || /\bstill to do\b/i.test(x)).join(' ');
     if (/\b(?:the rest|most of|everything after)\b/i.test(told)) return null;
     const later = steps.filter((x) => x.turnIndex === at.turnIndex && x.k > tc.k);
