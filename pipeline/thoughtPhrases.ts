@@ -959,6 +959,12 @@ function coreState(key: string, api: string): boolean {
   return words.some((w) => w === 'status' || w === 'state') && words.every((w) => w === 'status' || w === 'state' || own.has(w));
 }
 
+/** A file system's sentence for a deed ("'a.txt' moved to 'b.txt'", "'notes' removed") in a careful writer's words, or undefined. */
+function fileDeed(x: unknown): string | undefined {
+  const m = typeof x === 'string' ? /^'([^']+)' (moved|copied|removed|deleted|created|renamed)(?: to '([^']+)')?\.?$/.exec(x.trim()) : null;
+  return m ? `${JSON.stringify(m[1])} was ${m[2]}${m[3] ? ` to ${JSON.stringify(m[3])}` : ''}` : undefined;
+}
+
 /**
  * One short fact a tool answer shows, as a clause a thought can say after the call's name: "the
  * stock list holds "AAPL" and "NVDA"", "the budget limit is 2857.14", "the matches list is empty",
@@ -977,6 +983,10 @@ export function answerFact(content: string | undefined, passed?: unknown, reques
     return undefined;
   }
   const scalar = (x: unknown, max: number) => (typeof x === 'string' && x.trim().length > 0 && x.length <= max && !/[\n\r]/.test(x)) || typeof x === 'number' || typeof x === 'boolean';
+  // BFCL's file system answers a deed with a sentence of its own ({"result": "'a.txt' moved to 'b.txt'"}): said as the deed
+  // (""a.txt" was moved to "b.txt""), never quoted back as "the result is "'a.txt' moved to 'b.txt'"" (thought_reply_quoted).
+  const deed = v && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 1 ? fileDeed((v as Record<string, unknown>).result) : undefined;
+  if (deed) return deed;
   for (let depth = 0; depth < 3 && v && typeof v === 'object' && !Array.isArray(v); depth++) {
     const entries = Object.entries(v as Record<string, unknown>);
     // The call's own state ("lockStatus" of lockDoors, "engineState" of startEngine) is what it did, said before what the request named.

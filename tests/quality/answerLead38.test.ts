@@ -166,3 +166,17 @@ describe('a give-up thought says "on every retry" once (diversify-external 54, t
     expect([...seen].some((t) => /on every retry/.test(t))).toBe(true);
   });
 });
+
+describe('a closing thought says a file-system deed as done, never quoting its reply (assemble 71, thought_reply_quoted)', () => {
+  it('flags the quoted reply and the fact says the deed', async () => {
+    const { replyQuotedInThought } = await import('../../pipeline/quality/measures/thoughts.js');
+    const { answerFact } = await import('../../pipeline/thoughtPhrases.js');
+    // bfcl_multi_turn_base_0-parameters_value_error-k8-cot on lead38 g0.
+    expect(replyQuotedInThought('`mv` came back and the result is "\'final_report.pdf\' moved to \'temp/final_report.pdf\'"; it was the last call I planned.')).toBeDefined();
+    expect(answerFact(`{"result": "'final_report.pdf' moved to 'temp/final_report.pdf'"}`)).toBe('"final_report.pdf" was moved to "temp/final_report.pdf"');
+    expect(answerFact(`{"result": "'Drafts' removed"}`)).toBe('"Drafts" was removed');
+    expect(replyQuotedInThought(`According to \`rmdir\`, ${answerFact(`{"result": "'Drafts' removed"}`)}; nothing is left to call.`)).toBeUndefined();
+    // Any other result keeps its words.
+    expect(answerFact('{"result": "ok, done"}')).toBe('the result is "ok, done"');
+  });
+});

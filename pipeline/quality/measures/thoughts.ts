@@ -1038,6 +1038,27 @@ export const thoughtKeyBare: CaseMeasure = {
   },
 };
 
+/** A file system's own sentence for a deed quoted back in a thought ("the result is "'a.txt' moved to 'b.txt'""): the words, or undefined. */
+export function replyQuotedInThought(thought: string): string | undefined {
+  return /"'[^'"]+' (?:moved|copied|removed|deleted|created|renamed)\b[^"]*"/.exec(thought)?.[0];
+}
+
+export const thoughtReplyQuoted: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_reply_quoted',
+  group: 'text',
+  title: 'CoT: a thought quotes back the file system\'s own sentence for a deed ("`cp` answered that the result is "\'annual_report.txt\' copied to \'Reports/annual_report.txt\'", which is what I was waiting for") where a person says what was done',
+  population: 'CoT cases',
+  check(tc) {
+    if (!tc.cot) return undefined;
+    for (const t of thoughtsOf(tc)) {
+      const hit = replyQuotedInThought(t);
+      if (hit) return `${hit} in "${t.slice(0, 100)}"`;
+    }
+    return null;
+  },
+};
+
 /** "forecast the weather in the next 3 days", "in the upcoming days": a forecast is for days ahead, not in them. */
 export function forecastDaysIn(text: string): string | undefined {
   return /\bweather in the (?:next (?:\d+ )?days?|upcoming days)\b/.exec(text)?.[0];
@@ -1131,4 +1152,4 @@ export const gtThoughtLastCallStale: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [gtThoughtLastCallStale, thoughtDoneAfterLead, thoughtIntentDocPhrase, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [thoughtReplyQuoted, gtThoughtLastCallStale, thoughtDoneAfterLead, thoughtIntentDocPhrase, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
