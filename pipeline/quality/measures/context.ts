@@ -1647,24 +1647,13 @@ export const contextMenuReplyOffTopic: CaseMeasure = {
   },
 };
 
-/** The first defect `find` reads in one of an insertion's dialogues (each read on its own); null when none, undefined outside the population. */
-function segmentDefect(tc: TestCase, find: (dialogue: { role: string; text: string }[]) => string | undefined): string | null | undefined {
-  const turns = spokenTurns(tc);
-  if (!turns) return undefined;
-  for (const d of dialogueSegments(tc, turns) ?? [turns]) {
-    const why = find(d);
-    if (why) return why;
-  }
-  return null;
-}
-
 export const contextReadBackPlaceDropped: CaseMeasure = {
   kind: 'case',
   id: 'long_context_readback_place_dropped',
   group: 'text',
   title: 'long context: a read-back leaves out where the customer said they will have the drink ("Can I get a Triple shot Mocha with Whole milk? Can I get it for here?" -> "A triple shot mocha with whole milk, is that right?")',
   population: 'evolved cases with an inserted long context',
-  check: (tc) => segmentDefect(tc, readBackDropsPlace),
+  check: (tc) => dialogueDefect(tc, readBackDropsPlace),
 };
 
 export const contextReadBackNameDropped: CaseMeasure = {
@@ -1673,7 +1662,7 @@ export const contextReadBackNameDropped: CaseMeasure = {
   group: 'text',
   title: 'long context: a read-back leaves out whom the customer said the order is for ("I\'d like a latte for Mark." -> "I want to make sure I heard you: a latte?"; "Can I get a Cortado, please? It\'ll be for Geoff." -> "Let me check I have it: a cortado?")',
   population: 'evolved cases with an inserted long context',
-  check: (tc) => segmentDefect(tc, readBackDropsName),
+  check: (tc) => dialogueDefect(tc, readBackDropsName),
 };
 
 export const contextReadBackTeaNameDropped: CaseMeasure = {
@@ -1682,7 +1671,7 @@ export const contextReadBackTeaNameDropped: CaseMeasure = {
   group: 'text',
   title: 'long context: a read-back leaves out the name the customer gave their tea, or says it as an add-in ("I\'d like the Peppermint Rose, tea, please." -> "So that\'s a tea with peppermint?")',
   population: 'evolved cases with an inserted long context',
-  check: (tc) => segmentDefect(tc, readBackDropsTeaName),
+  check: (tc) => dialogueDefect(tc, readBackDropsTeaName),
 };
 
 export const CONTEXT_MEASURES = [contextWordDoubled, contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextReadBackNameDropped, contextReadBackTeaNameDropped, contextSomeDrink, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextWithTwice, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextProperNameLowered, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
