@@ -236,7 +236,8 @@ export function retryThought(action: Action, failure: string, tools: Trajectory[
     `No answer from ${call} yet: it ${how}. ${reason}, so I try ${call} once more${phrase ? ` with ${phrase}` : ''}.`,
     // "so I send the same … call again", never "the same … call goes again": a call does not go by itself (thought_call_goes_again).
     `${call} ${how}, and I still need to ${intent}. ${reason}, so I send the same ${call} call again.`,
-    ...(how === 'timed out' || how === 'met a server error' ? [`That attempt at ${call} ${how}, which may pass, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
+    // Its reason said as the other frames say it, never "…, which may pass, so I retry it" (thought_retry_may_pass).
+    ...(how === 'timed out' || how === 'met a server error' ? [`That attempt at ${call} ${how}; ${reason.charAt(0).toLowerCase()}${reason.slice(1)}, so I retry it${phrase ? ` with ${phrase}` : ''}.`] : []),
   ];
   const t = rng.pick(frames);
   return t.charAt(0).toUpperCase() + t.slice(1);

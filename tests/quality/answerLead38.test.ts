@@ -180,3 +180,20 @@ describe('a closing thought says a file-system deed as done, never quoting its r
     expect(answerFact('{"result": "ok, done"}')).toBe('the result is "ok, done"');
   });
 });
+
+describe('a retry thought gives its reason, never "which may pass" (diversify-external 55, thought_retry_may_pass)', () => {
+  it('flags the bare "may pass" and no seed of retryThought says it', async () => {
+    const { retryMayPass } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const { retryThought } = await import('../../stages/diversify-external/afterFailure.js');
+    expect(retryMayPass('That attempt at `coming_out_filter` timed out, which may pass, so I retry it.')).toBe('which may pass');
+    const tools = [{ name: 'TradingBot.get_watchlist', description: 'Get the watchlist.', required_parameters: [], optional_parameters: [] }];
+    const frames = new Set<string>();
+    for (let seed = 0; seed < 40; seed++) {
+      const t = retryThought({ name: 'TradingBot.get_watchlist', args: {} }, 'ReadTimeout: the request to get_watchlist timed out (read timeout=30)', tools as never, new Rng(seed, 'retry'));
+      expect(retryMayPass(t), t).toBeUndefined();
+      frames.add(t.split(' ').slice(0, 3).join(' '));
+    }
+    // The frame that said "which may pass" is still drawn, now with its reason.
+    expect([...frames].some((f) => f.startsWith('That attempt at'))).toBe(true);
+  });
+});

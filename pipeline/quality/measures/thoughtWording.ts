@@ -171,6 +171,20 @@ export const thoughtCallGoesAgain: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => callGoesAgain(c.thought)),
 };
 
+/** "…, which may pass, so I retry it": a retry said to be worth it with no reason a reader can weigh ("That attempt at `coming_out_filter` timed out, which may pass, so I retry it."). */
+export function retryMayPass(thought: string): string | undefined {
+  return /\bwhich may pass\b/.exec(thought)?.[0];
+}
+
+export const thoughtRetryMayPass: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_retry_may_pass',
+  group: 'text',
+  title: 'CoT: a retry thought says the failure "may pass" and gives no reason ("That attempt at `coming_out_filter` timed out, which may pass, so I retry it.") where the other retry thoughts say why a retry goes through ("a timeout is no fault of what I sent")',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => thoughtDefect(tc, (c) => retryMayPass(c.thought)),
+};
+
 /** "again on every retry": every retry already says it happened each time ("Since `get_property_details` met a server error again on every retry, I move on."). */
 export function againEveryRetry(thought: string): string | undefined {
   return /\bagain on (?:every|each) (?:retry|try|attempt)\b/.exec(thought)?.[0];
@@ -342,4 +356,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
