@@ -640,6 +640,24 @@ export function savedAgain(earlier: readonly string[], sentence: string): string
   return saved && files.includes(saved) && files.every((q) => q === saved) ? saved : undefined;
 }
 
+/** A sentence that only says the turn changed folder ("I'm now in that folder.", "I went into it."). */
+const FOLDER_ONLY = /^(?:I'm now in (?:that folder|"(?:[^"\\]|\\.)*")|"(?:[^"\\]|\\.)*" is now the current folder|That folder is now the current one|I (?:have )?(?:went|moved) into (?:it|"(?:[^"\\]|\\.)*")|I changed to (?:that folder|the folder "(?:[^"\\]|\\.)*"))\.$/;
+
+/**
+ * The file a sentence renames by its name right after the sentence before copied or moved it, a sentence that only
+ * changed folder allowed between ('… copied "a.txt" to "archives". After that, I changed to the folder "archives", then
+ * renamed "a.txt" to "b.txt".'), with how it got there; undefined otherwise. The writer says "the copy" or "the file"
+ * (namesOnce), the measure flags the name (nameSaidAgain).
+ */
+export function renamedAfterCarry(earlier: readonly string[], sentence: string): { name: string; kind: 'copied' | 'moved' } | undefined {
+  const name = /\brenamed ("(?:[^"\\]|\\.)*") to "/.exec(sentence)?.[1];
+  if (!name || /\?$/.test(sentence)) return undefined;
+  const k = earlier.length - 1;
+  const prev = k > 0 && FOLDER_ONLY.test(earlier[k]) ? `${earlier[k - 1]} ${earlier[k]}` : (earlier[k] ?? '');
+  const kind = new RegExp(`\\b(copied|moved) ${escapeRegExp(name)} (?:to|into) "`).exec(prev)?.[1] as 'copied' | 'moved' | undefined;
+  return kind ? { name, kind } : undefined;
+}
+
 /** A sentence whose subject is the name: it opens with it, or with "The text of" / "The last line of" it. */
 const ABOUT_NAME = (q: string) => new RegExp(`^(?:The (?:text|last line) of )?${escapeRegExp(q)} `);
 
@@ -665,8 +683,8 @@ export function nameSaidAgain(answer: string): { name: string; sentence: string 
     const opener = /^"(?:[^"\\]|\\.)*"/.exec(s)?.[0];
     if (i > 0 && opener && told[i - 1].endsWith(`${opener}.`)) return { name: opener, sentence: `${told[i - 1]} ${s}` };
     // A file renamed by its name right after the sentence before copied or moved it ('… copied "a.txt" to "archives". … then renamed "a.txt" to "b.txt".').
-    const renamed = /\brenamed ("(?:[^"\\]|\\.)*") to "/.exec(s)?.[1];
-    if (i > 0 && renamed && new RegExp(`\\b(?:copied|moved) ${escapeRegExp(renamed)} (?:to|into) "`).test(told[i - 1])) return { name: renamed, sentence: `${told[i - 1]} ${s}` };
+    const renamed = i > 0 ? renamedAfterCarry(told.slice(0, i), s) : undefined;
+    if (renamed) return { name: renamed.name, sentence: `${told[i - 1]} ${s}` };
     const before = i > 0 ? quotedNames(told[i - 1]) : [];
     if (new Set(before).size !== 1 || new Set(names).size !== 1 || names[0] !== before[0]) continue;
     const q = names[0];

@@ -819,12 +819,12 @@ export function readBackDropsPlace(dialogue: { role: string; text: string }[]): 
 }
 
 /** Capitalised words after "for" that name no one ("for Here", the corpus's capital for here). */
-const NOT_A_NAME = /^(?:here|me|myself|us|now|today|tonight|tomorrow|later|breakfast|lunch|dinner|him|her|them|everyone|both|sure|real|example|instance|once|free|good|two|one|sorry|fine|hungry|thirsty|tired|ready|new|back|glad|happy|well|great|okay|ok|so|just|looking|going|also|actually|not|still|interested|wondering|curious|done|set|all|good|excited|thinking|trying|in|out|on|off)$/i;
+const NOT_A_NAME = /^(?:here|me|myself|us|now|today|tonight|tomorrow|later|breakfast|lunch|dinner|him|her|them|everyone|both|sure|real|example|instance|once|free|good|two|one|sorry|fine|hungry|thirsty|tired|ready|new|back|glad|happy|well|great|okay|ok|so|just|looking|going|also|actually|not|still|interested|wondering|curious|done|set|all|excited|thinking|trying|in|out|on|off)$/i;
 /** "for Mark", "It'll be for Geoff.", "I'm placing an order for Tyler.": the order is for someone, named with a capital. */
 const FOR_NAME = /\bfor ([A-Z][a-z]+)\b(?! (?:of|and|or)\b)/g;
-/** "my name is Dan", "the name on the order is David", "under the name Sam", "with the name Laura", "name is Ann", "i would like a latte under jay please". */
 /** "I'm James, and I want a mocha.": a capitalised name right after "I'm" (case-sensitive: "I am dragging." names no one). */
 const IM_NAME = /\bI(?:'m| am) ([A-Z][a-z]+(?:-[A-Za-z]+)?)(?=[,.!]| and\b)/g;
+/** "my name is Dan", "the name on the order is David", "under the name Sam", "with the name Laura", "name is Ann", "i would like a latte under jay please". */
 const NAME_IS = /\b(?:my name(?: is|'s| will be)|(?:the |and the )?name(?: (?:on|for) (?:the|my|that|this|it)(?: order)?)? is|under the name(?: of)?|with the name|under(?= [a-z]+(?: please)?\W*$))\s+([A-Za-z]+(?:-[A-Za-z]+)?(?: of [a-z]+)?)/gi;
 
 /**
@@ -891,7 +891,7 @@ export function readBackDropsTeaName(dialogue: { role: string; text: string }[])
   for (const { texts, t } of repliesToOrders(dialogue)) {
     if (!readsOrderBack(t.text)) continue;
     const name = teaNameOf(texts);
-    if (name && !t.text.toLowerCase().includes(name.toLowerCase())) return `lacks "${name}": "${texts.join(' / ').slice(0, 90)}" -> "${t.text.slice(0, 80)}"`;
+    if (name && !saysName(t.text, name)) return `lacks "${name}": "${texts.join(' / ').slice(0, 90)}" -> "${t.text.slice(0, 80)}"`;
   }
   return undefined;
 }

@@ -12,6 +12,13 @@ export const SEARCH_FOUND: ((query: string, found: string) => string)[] = [
   (q, found) => `The search for ${q} came back with ${found}.`,
 ];
 
+/**
+ * The service each toolkit searches, as a person names it: a finding says whose search it was where another service
+ * was searched for the same words in the turn ("The search for "quantum mechanics" on arXiv came back with …"), and
+ * answer_search_service_unsaid reads the names back from here.
+ */
+export const SEARCH_SERVICES: Readonly<Record<string, string>> = { ArxivSearch: 'arXiv', GoogleScholar: 'Google Scholar', GoogleSearch: 'Google', FilmTMDB: 'TMDB', FilmDouban: 'Douban', AirbnbSearch: 'Airbnb', BINGMap: 'Bing Maps', GaodeMap: 'Gaode Maps' };
+
 /** A linking word a later search's sentence may open with ("Next, I searched for …"). */
 const LINK = /^((?:Next|Then|After that|Also|Finally), )/;
 

@@ -342,7 +342,7 @@ function withPlace(order: string, texts: string[]): string {
  */
 function withTeaName(order: string, texts: string[]): string {
   const name = teaNameOf(texts);
-  if (!name || order.toLowerCase().includes(name.toLowerCase()) || !/\btea\b/i.test(order)) return order;
+  if (!name || saysName(order, name) || !/\btea\b/i.test(order)) return order;
   const words = name.toLowerCase().split(' ');
   let out = order;
   for (const w of words) out = out.replace(new RegExp(`(?: with| and|,) ${escapeRegExp(w)}\\b`, 'i'), '').replace(new RegExp(`\\b${escapeRegExp(w)} (?=tea\\b)`, 'i'), '');

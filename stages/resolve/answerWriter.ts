@@ -23,7 +23,7 @@ import { describedFilm, doubanFilmPhrase } from '../../pipeline/doubanWords.js';
 import { unfilterableGenre, unfilteredGenreSentence } from '../../pipeline/quality/askedItems.js';
 import { ARXIV_NOTHING_FOUND } from '../../pipeline/resolution/arxivPapers.js';
 import { placeNamed } from '../../pipeline/resolution/places.js';
-import { SEARCH_FOUND, searchFramesVaried } from '../../pipeline/searchFrames.js';
+import { SEARCH_FOUND, SEARCH_SERVICES, searchFramesVaried } from '../../pipeline/searchFrames.js';
 import { WEEKDAY_NAMES } from '../../pipeline/resolution/knownFacts.js';
 import { namesOnce } from './namesOnce.js';
 import { LON_LAT_DOC } from '../../pipeline/resolution/coordinateOrder.js';
@@ -1617,17 +1617,17 @@ function namedList(s: AnswerInput['steps'][number], counted: string, asked: stri
   }
   if (/^reviews?$/.test(noun) && asked) return `${capitalise(asked)} has ${n} ${noun}${sep} ${rest}.`;
   const query = argNamed(args, QUERY_KEY, 120);
-  // "… for "quantum mechanics" on arXiv" where Google Scholar was searched for it too: never two searches told alike, one failed.
-  const onService = query ? searchedOn(s, query) : undefined;
-  if (query) return rng.pick(SEARCH_FOUND)(onService ? `${query} on ${onService}` : query, counted);
+  if (query) return rng.pick(SEARCH_FOUND)(searchedAs(s, query), counted);
   return undefined;
 }
-/** The service a search step searched, where another service was searched for the same words in the turn (told.sharedQueries); else undefined. */
-function searchedOn(s: AnswerInput['steps'][number], query: string): string | undefined {
-  return told.sharedQueries?.has(query) ? SEARCH_SERVICE[s.name.split('.')[0]] : undefined;
+/**
+ * A search step's quoted words as a finding says them: "… for "quantum mechanics" on arXiv" where another service was searched
+ * for the same words in the turn (told.sharedQueries), never two searches told alike, one of them failed; else the words alone.
+ */
+function searchedAs(s: AnswerInput['steps'][number], query: string): string {
+  const service = told.sharedQueries?.has(query) ? SEARCH_SERVICES[s.name.split('.')[0]] : undefined;
+  return service ? `${query} on ${service}` : query;
 }
-/** The service a toolkit searches, as a person names it. */
-const SEARCH_SERVICE: Record<string, string> = { ArxivSearch: 'arXiv', GoogleScholar: 'Google Scholar', GoogleSearch: 'Google', FilmTMDB: 'TMDB', FilmDouban: 'Douban', AirbnbSearch: 'Airbnb', BINGMap: 'Bing Maps', GaodeMap: 'Gaode Maps' };
 
 /** The argument that tells a turn's calls of one API apart ("the property id 25433"), or the one it was asked about. */
 function subjectOf(s: AnswerInput['steps'][number], steps: AnswerInput['steps']): string | undefined {
@@ -1830,9 +1830,9 @@ function nearbySearched(args: AnswerInput['steps'][number]['args'], steps: Answe
   return `${term}${near}`;
 }
 
-function aboutSentence(about: string, key: string, said: string, counted: string | undefined, rng: Rng, service?: string): string {
+function aboutSentence(about: string, key: string, said: string, counted: string | undefined, rng: Rng, searched = about): string {
   const About = capitalise(about);
-  if (counted && QUERY_KEY.test(key)) return rng.pick(SEARCH_FOUND)(service ? `${about} on ${service}` : about, counted);
+  if (counted && QUERY_KEY.test(key)) return rng.pick(SEARCH_FOUND)(searched, counted);
   // One day's forecast is the forecast for that day: "The forecast for San Francisco on 17 October 2023 is light rain at
   // 14.6 °C.", never "In San Francisco, I found 1 daily forecast: on 17 October 2023, …" (a look-up told as a search's tally).
   const oneDay = counted ? /^1 daily forecast: on ([^,;]+), ([^;]+)$/.exec(counted) : null;
@@ -2073,9 +2073,7 @@ function webSearchSentence(s: AnswerInput['steps'][number], value: unknown, rng:
   const shown = search.results.slice(0, Math.min(n, Math.max(1, Math.min(askedCount(told.request) ?? 3, 5))));
   const items = joinAnd(shown.map((r) => `${JSON.stringify(r.title)} (${r.link})`));
   const found = n === shown.length ? `${plural(n, 'result')}: ${items}` : `${plural(n, 'result')}; the first ${countWord(shown.length)} are ${items}`;
-  const said = typeof query === 'string' ? JSON.stringify(query.trim()) : undefined;
-  const on = said ? searchedOn(s, said) : undefined;
-  const head = said ? rng.pick(SEARCH_FOUND)(on ? `${said} on ${on}` : said, found) : `The search found ${found}.`;
+  const head = typeof query === 'string' ? rng.pick(SEARCH_FOUND)(searchedAs(s, JSON.stringify(query.trim())), found) : `The search found ${found}.`;
   const extra = [
     search.questions.length && /people also ask|related questions?|questions? (?:people|others) ask/i.test(told.request) ? `People also ask ${joinAnd(search.questions.slice(0, 3).map((q) => JSON.stringify(q)))}.` : '',
     search.related.length && /related searches|related (?:queries|terms)|similar searches/i.test(told.request) ? `Related searches include ${joinAnd(search.related.slice(0, 3).map((q) => JSON.stringify(q)))}.` : '',
@@ -2108,8 +2106,7 @@ function filmFound(s: AnswerInput['steps'][number], value: Record<string, unknow
   if (told.request.toLowerCase().includes(title.trim().toLowerCase())) return undefined;
   const q = argNamed(s.args, /^(?:query|title|name|keywords?)$/i, 120);
   const named = `the film ${JSON.stringify(title.trim())} (id ${say(id)})`;
-  const on = q ? searchedOn(s, q) : undefined;
-  return q ? `A search for ${q}${on ? ` on ${on}` : ''} found ${named}.` : `The search found ${named}.`;
+  return q ? `A search for ${searchedAs(s, q)} found ${named}.` : `The search found ${named}.`;
 }
 
 /**
@@ -2283,7 +2280,7 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
     const nearby = counted && /search_nearby/i.test(s.name) ? nearbySearched(s.args, steps) : undefined;
     if (nearby) return rng.pick(SEARCH_FOUND)(nearby, counted!);
     // What was asked about said first: "For the place "Berlin", there are 3 properties …".
-    if (about) return aboutSentence(about, aboutKey(s, about), said, counted, rng, searchedOn(s, about));
+    if (about) return aboutSentence(about, aboutKey(s, about), said, counted, rng, searchedAs(s, about));
     const named = counted ? namedList(s, counted, asked, rng) : undefined;
     if (named) return named;
     // Two lists of one kind (films now playing, films coming soon) each named by what its call asked for.
@@ -2833,7 +2830,7 @@ export function offlineAnswer(input: AnswerInput, rng: Rng = new Rng(0, 'answer-
   // A query two services were searched for in one turn (arXiv and Google Scholar for "quantum mechanics"): a finding says whose search it was.
   const byQuery = new Map<string, Set<string>>();
   for (const s of [...input.steps, ...(input.waiting ?? [])]) {
-    const q = argNamed(isPlainObject(s.args) ? s.args : {}, QUERY_KEY, 120);
+    const q = argNamed(s.args, QUERY_KEY, 120);
     if (q) byQuery.set(q, (byQuery.get(q) ?? new Set()).add(s.name.split('.')[0]));
   }
   told.sharedQueries = new Set([...byQuery].filter(([, kits]) => kits.size > 1).map(([q]) => q));

@@ -663,6 +663,16 @@ export function tasksOnOneThing(tasks: readonly string[]): string[] {
 }
 
 /**
+ * A task said as another of its kind: "adding another page with text and an image"; a plural one "again" ("listing the
+ * files in the folder again", never "listing another files"). Undefined for a task with no "the" to turn.
+ */
+function anotherOf(t: string): string | undefined {
+  if (!/\bthe\b/.test(t)) return undefined;
+  const noun = /\bthe ([a-z]+)\b/.exec(t)?.[1];
+  return noun && /[^su]s$/.test(noun) ? `${t} again` : t.replace(/\bthe\b/, 'another');
+}
+
+/**
  * What still waits on the failed step, said before the question: the request's later steps, which
  * could not run without it ("Cancelling the booking and posting the tweet need it first."), so the
  * user decides knowing what stopping leaves undone.
@@ -676,11 +686,7 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   // A later step told in the failed one's words is another of its kind: "adding another text page … is still
   // to do" after "adding the text page did not", never the failed step again as if untried (answer_opener_untried).
   // Not "another" before a plural ("listing another files in the folder"): the same task again.
-  const another = (t: string) => {
-    if (!failedTask || (t !== failedTask && t !== gerund(failedTask))) return t;
-    const noun = /\bthe ([a-z]+)\b/.exec(t)?.[1];
-    return noun && /[^su]s$/.test(noun) ? `${t} again` : t.replace(/\bthe\b/, 'another');
-  };
+  const another = (t: string) => (!failedTask || (t !== failedTask && t !== gerund(failedTask)) ? t : (anotherOf(t) ?? t));
   const allTasks = tasksCounted(needing, (t) => gerund(shortTask(t))).map(another);
   const bases = tasksCounted(needing, shortTask).map(another);
   // A step the request asks for only on a condition the failed step was to settle ("If it falls under 37.5 PSI,
@@ -692,7 +698,7 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   // A later step of the kind a waiting one is, not waiting itself, is another of that kind: "Adding the page with text and an image
   // waits on it. Still to do: getting another image, adding another page with text and an image …", never dropped as if told
   // (answer_failure_repeat_dropped, teval_query_431_2-env-k12).
-  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).map((t) => (allTasks.includes(t) ? (/\bthe\b/.test(t) ? t.replace(/\bthe\b/, 'another') : `${t} again`) : t));
+  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).map((t) => (allTasks.includes(t) ? (anotherOf(t) ?? `${t} again`) : t));
   const out: string[] = [];
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {

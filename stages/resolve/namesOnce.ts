@@ -5,7 +5,7 @@
  * "notes.txt" to "archives", went into it, then renamed the file to "notes_2024.txt".", "The text of
  * "S" is "…". It has 36 characters."
  */
-import { answerSentences, quotedNames, QUOTED_FILE, savedAgain } from '../../pipeline/answerFacts.js';
+import { answerSentences, quotedNames, QUOTED_FILE, renamedAfterCarry, savedAgain } from '../../pipeline/answerFacts.js';
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
 import { searchFrameParts } from '../../pipeline/searchFrames.js';
 
@@ -121,22 +121,13 @@ function joinHeld(sentences: string[]): string[] {
   return out;
 }
 
-/** A sentence that only says the turn changed folder. */
-const FOLDER_ONLY = /^(?:I'm now in (?:that folder|"(?:[^"\\]|\\.)*")|"(?:[^"\\]|\\.)*" is now the current folder|That folder is now the current one|I (?:have )?(?:went|moved) into (?:it|"(?:[^"\\]|\\.)*")|I changed to (?:that folder|the folder "(?:[^"\\]|\\.)*"))\.$/;
-
 /**
  * A file renamed right after the sentence before copied or moved it, said as that file: 'I … copied "notes.txt" to
  * "archives". After that, I changed to the folder "archives", then renamed the copy to "backup.txt".' (bfcl_multi_turn_base_16).
  */
 function renamedAfterItsOwn(earlier: readonly string[], s: string): string {
-  const m = /\brenamed ("(?:[^"\\]|\\.)*") to "/.exec(s);
-  if (!m || /\?$/.test(s)) return s;
-  // A sentence that only changed folder may stand between ("… is now the current folder.", "I went into it.").
-  const k = earlier.length - 1;
-  const prev = k > 0 && FOLDER_ONLY.test(earlier[k]) ? `${earlier[k - 1]} ${earlier[k]}` : (earlier[k] ?? '');
-  const carried = new RegExp(`\\b(copied|moved) ${escapeRegExp(m[1])} (?:to|into) "`).exec(prev);
-  if (!carried) return s;
-  return s.replace(`renamed ${m[1]} to "`, `renamed the ${carried[1] === 'copied' ? 'copy' : 'file'} to "`);
+  const carried = renamedAfterCarry(earlier, s);
+  return carried ? s.replace(`renamed ${carried.name} to "`, `renamed the ${carried.kind === 'copied' ? 'copy' : 'file'} to "`) : s;
 }
 
 /** The answer with every name said once where "it", "that folder" or "the file" would do (answer_name_said_again), and a search the sentence before named said as "the search". */

@@ -12,7 +12,7 @@ import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { CaseMeasure } from '../types.js';
 import { turnDefect, type AnsweredTurn } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
-import { searchFrameParts } from '../../searchFrames.js';
+import { SEARCH_SERVICES, searchFrameParts } from '../../searchFrames.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 
 /** A text with nothing in it said as one: "the diff lines read an empty text", "the reply reads an empty text". */
@@ -182,11 +182,14 @@ export const answerParentAsDots: CaseMeasure = {
  * couldn't search Google Scholar for "quantum mechanics". The search for "quantum mechanics" came back with 1 paper: …"
  * (teval_query_242_2-env-k2: the arXiv search found it), which reads as the failed search having found it.
  */
+/** The services' names, longest first ("Google Scholar" before "Google"). */
+const SERVICE_NAMES = Object.values(SEARCH_SERVICES).sort((a, b) => b.length - a.length).map(escapeRegExp).join('|');
+
 export function searchServiceUnsaid(answer: string): string | undefined {
   for (const s of answerSentences(answer)) {
     const parts = searchFrameParts(s);
     if (!parts || / (?:near|on) /.test(parts.query)) continue;
-    const other = new RegExp(`\\b(?:arXiv|Google Scholar|Google|Bing Maps|Gaode Maps|TMDB|Douban|Airbnb)\\b[^.;]{0,20} for ${escapeRegExp(parts.query)}|\\bfor ${escapeRegExp(parts.query)} on (?:arXiv|Google Scholar|Google|TMDB|Douban|Airbnb)\\b`).exec(answer.replace(s, ''));
+    const other = new RegExp(`\\b(?:${SERVICE_NAMES})\\b[^.;]{0,20} for ${escapeRegExp(parts.query)}|\\bfor ${escapeRegExp(parts.query)} on (?:${SERVICE_NAMES})\\b`).exec(answer.replace(s, ''));
     if (other) return `${s.slice(0, 80)} … beside "${other[0]}"`;
   }
   return undefined;

@@ -193,6 +193,13 @@ export const answerFailureOffersGoingOn: CaseMeasure = {
   check: (tc) => firstDefect(answeredTurns(tc), (t) => (stoppedAtFailure(t) ? (offersGoingOn(t) ?? null) : undefined)),
 };
 
+/** A text's words, punctuation left out, as a tool name's words are read ("get_image" and "image" alike). */
+const plainWords = (text: string) => nameWords(text.replace(/[^\p{L}\p{N}\s_-]/gu, ' '));
+/** A text's words cut to their stems. */
+const wordsOf = (text: string) => plainWords(text).map(stem);
+/** The words of an API's name that tell it apart ("weather" of get_weather_today), cut to their stems. */
+const apiWords = (name: string) => nameWords(apiOf(name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem);
+
 /**
  * An external case whose ground truth closes the turn after its failure, with the trajectory resolve kept: the closing
  * (a FinishAction with its answer), the trajectory's tool steps and the failed one; undefined outside that population.
@@ -231,16 +238,14 @@ export const answerFailureBlamesUnrelated: CaseMeasure = {
     const later = steps.filter((x) => x.turnIndex === at.turnIndex && x.k > tc.k);
     // A step is told by the distinctive words of its name ("weather" of get_weather_today); words a
     // waiting step's name also has tell nothing apart.
-    const distinct = (name: string) => nameWords(apiOf(name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem);
     const waits = stepsWaitingOn(trajectory, tc.k);
-    const waitingWords = new Set(later.filter((x) => waits.has(x.k)).flatMap((x) => distinct(x.step.action.name)));
-    const wordsOf = (c: string) => nameWords(c.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem);
+    const waitingWords = new Set(later.filter((x) => waits.has(x.k)).flatMap((x) => apiWords(x.step.action.name)));
     // A claim naming a step that does wait is that step's ("Without it I can't go on to reserve the
     // meeting room." of reserve, though get_room_status's "room" is in it too: teval_query_51_1-env-k1).
     const blaming = claims.filter((c) => ![...waitingWords].some((w) => wordsOf(c).includes(w)));
     for (const step of later) {
       if (waits.has(step.k)) continue;
-      const own = distinct(step.step.action.name).filter((w) => !waitingWords.has(w));
+      const own = apiWords(step.step.action.name).filter((w) => !waitingWords.has(w));
       const hit = blaming.find((c) => own.some((w) => wordsOf(c).includes(w)));
       if (hit) return `${step.step.action.name} takes nothing from the failed ${apiOf(at.step.action.name)}: "${hit}"`;
     }
@@ -307,13 +312,12 @@ export const answerFailureWaitingToldPending: CaseMeasure = {
     if (pending.length === 0) return undefined;
     const shown = tc.messages.map((m) => m.content).join('\n');
     const failedAnswer = at.step.response?.content ?? '';
-    const wordsOf = (c: string) => nameWords(c.replace(/[^\p{L}\p{N}\s_-]/gu, ' ')).map(stem);
     for (const later of steps.filter((x) => x.turnIndex === at.turnIndex && x.k > tc.k)) {
       const ids = idsFromFailedAnswer(later.step, failedAnswer, shown);
       if (ids.length === 0) continue;
       // Words the later step's name shares with the failed call's ("image" of add_text_image_page and get_image) tell neither apart: "Still to do: getting another image" is a later get_image.
       const failedWords = nameWords(apiOf(at.step.action.name)).map(stem);
-      const own = nameWords(apiOf(later.step.action.name)).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem).filter((w) => !failedWords.includes(w));
+      const own = apiWords(later.step.action.name).filter((w) => !failedWords.includes(w));
       // Told as waiting, and "another" of its kind still to do ("Adding the page with text and an image waits on it. Still to do: …,
       // adding another page with text and an image …"): that pending one is a later step of the kind, not this one.
       const toldWaiting = sentencesOf(close.args).some((c) => WAITS.test(c) && own.some((w) => wordsOf(c).includes(w)));
@@ -347,10 +351,10 @@ export const answerFailureRepeatDropped: CaseMeasure = {
     const failedWords = new Set(nameWords(apiOf(at.step.action.name)).map(stem));
     const count = new Map<string, number>();
     for (const x of later) count.set(apiOf(x.step.action.name), (count.get(apiOf(x.step.action.name)) ?? 0) + 1);
-    const words = nameWords(told.replace(/[^\p{L}\p{N}\s_-]/gu, ' ').toLowerCase());
+    const words = plainWords(told.toLowerCase());
     for (const [api, n] of count) {
       if (n < 2) continue;
-      const own = nameWords(api).filter((w) => !GENERIC.has(w) && w.length >= 4).map(stem).filter((w) => !failedWords.has(w));
+      const own = apiWords(api).filter((w) => !failedWords.has(w));
       if (own.length === 0) continue;
       // Where each of its mentions stands: the word of the kind said, said as several, or said with a count.
       const at2 = words.flatMap((w, i) => (own.includes(stem(w)) ? [i] : []));

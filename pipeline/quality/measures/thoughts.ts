@@ -1049,14 +1049,7 @@ export const thoughtReplyQuoted: CaseMeasure = {
   group: 'text',
   title: 'CoT: a thought quotes back the file system\'s own sentence for a deed ("`cp` answered that the result is "\'annual_report.txt\' copied to \'Reports/annual_report.txt\'", which is what I was waiting for") where a person says what was done',
   population: 'CoT cases',
-  check(tc) {
-    if (!tc.cot) return undefined;
-    for (const t of thoughtsOf(tc)) {
-      const hit = replyQuotedInThought(t);
-      if (hit) return `${hit} in "${t.slice(0, 100)}"`;
-    }
-    return null;
-  },
+  check: (tc) => thoughtDefect(tc, replyQuotedInThought),
 };
 
 /** "forecast the weather in the next 3 days", "in the upcoming days": a forecast is for days ahead, not in them. */
