@@ -145,7 +145,11 @@ describe('a link after a lead sentence', () => {
     const answer = "{'content': 'Published: 2022-08-01\\nTitle: Quantum\\nAuthors: A\\nSummary: S'}";
     for (let seed = 1; seed <= 80; seed++) {
       const [, second] = offlineThoughts({ query: 'Find the latest "quantum computing" articles and email them to john.doe@example.com.', steps: [search, { ...send, previousResponse: answer }] }, new Rng(seed));
-      expect(second).not.toMatch(/\.\s+(?:Building on that|That part is done|That answer gives me|With that answer in hand|With that done)\b/);
+      // After a lead citing the search's own answer, "that answer" is the one just cited (thought_answer_cited_twice):
+      // only a link whose "that" means the step's deed points past it.
+      const citesSearch = /^(?:The last call tells me |`get_arxiv_article_information` (?:says|returned) )/.test(second);
+      expect(second).not.toMatch(citesSearch ? /\.\s+(?:That part is done|With that done)\b/ : /\.\s+(?:Building on that|That part is done|That answer gives me|With that answer in hand|With that done)\b/);
+      if (citesSearch) expect(second).not.toMatch(/\.\s+(?:The last answer gives me|Building on the last answer|With the last answer in hand)\b/);
     }
   });
   it('the measure reads the reworded links as claims about the last answer', async () => {

@@ -199,6 +199,34 @@ export const thoughtAgainEveryRetry: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => againEveryRetry(c.thought)),
 };
 
+/**
+ * A lead sentence citing the answer just given and, in the sentence after it, that answer named again as
+ * what the call builds on ("The last call tells me there are four stocks, and the first is "AAPL". The last
+ * answer gives me what I need to add a stock …", "`get_symbol_by_name` says the symbol is "QUAS". The answer
+ * from `get_symbol_by_name` gives me …"): a person says "That gives me …", "Building on that, …".
+ */
+export function answerCitedTwice(thought: string): string | undefined {
+  const sentences = sentencesOf(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+  for (let i = 0; i + 1 < sentences.length; i++) {
+    const lead = /^(?:The last call tells me |`([^`]+)` (?:says|returned) |The .*? comes? from what `([^`]+)` returned\.$)/.exec(sentences[i]);
+    if (!lead) continue;
+    const cited = lead[1] ?? lead[2];
+    const again = /^(?:The last answer gives me|Building on the last answer|With the last answer in hand|The answer from `([^`]+)` gives me)\b/.exec(sentences[i + 1]);
+    // "`x` returned …" may cite an answer further back: only the answer named by its tool is surely the same one.
+    if (again && (again[1] !== undefined ? again[1] === cited : !/ returned\b/.test(sentences[i]))) return `cites ${cited ? `\`${cited}\`` : 'the last call'}, then says "${again[0]}"`;
+  }
+  return undefined;
+}
+
+export const thoughtAnswerCitedTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_answer_cited_twice',
+  group: 'text',
+  title: 'CoT: a thought cites the answer just given and names it again in the next sentence as what the call builds on ("The last call tells me there are four stocks, and the first is "AAPL". The last answer gives me what I need to add a stock to the watchlist, …", "`get_symbol_by_name` says the symbol is "QUAS". The answer from `get_symbol_by_name` gives me …"), where a person says "That answer gives me …", "Building on that"',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => thoughtDefect(tc, (c) => answerCitedTwice(c.thought)),
+};
+
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
 export function recordOfNumbers(thought: string): string | undefined {
   return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
@@ -356,4 +384,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];

@@ -1,0 +1,69 @@
+// Thought-writer 58 and resolve 50 (lead39): a link building on the answer just cited says "that", never names that answer again.
+import { describe, expect, it } from 'vitest';
+import { answerCitedTwice } from '../../pipeline/quality/measures/thoughtWording.js';
+import { offlineThoughts, tieThoughtsToAnswers, type TiedStep } from '../../stages/standardize/thoughtWriter.js';
+import { thoughtAfterError } from '../../stages/assemble/afterError.js';
+import { STALE_LAST_CALL } from '../../pipeline/quality/measures/thoughts.js';
+import { Rng } from '../../pipeline/rng.js';
+
+describe('thought_answer_cited_twice', () => {
+  it('flags a lead citing the answer just given followed by that answer named again', () => {
+    // bfcl_multi_turn_base_105-env-k6-cot and 104-parameters_key_error-k2-cot on lead38 f5.
+    expect(answerCitedTwice('The last call tells me there are four stocks, and the first is "AAPL". The last answer gives me what I need to add a stock to the watchlist, so `add_to_watchlist` with stock "AAPL" is next.')).toMatch(/the last call.*The last answer gives me/);
+    expect(answerCitedTwice('`get_symbol_by_name` says the symbol is "QUAS". The answer from `get_symbol_by_name` gives me what I need to get the details of the stock, so `get_stock_info` with symbol "QUAS" is next.')).toMatch(/get_symbol_by_name/);
+    expect(answerCitedTwice('`ls` says "proposal.docx" is the first of three entries. Building on the last answer, I can move the file: `mv` with destination "Projects" and source "proposal.docx".')).toMatch(/Building on the last answer/);
+    // A quoted full stop inside the cited value does not hide the pair.
+    expect(answerCitedTwice('`cat` says the content is "Done. Next step.". The last answer gives me what I need to write it.')).toMatch(/cat/);
+  });
+  it('passes the link said with "that", an answer of another tool, and a lead that cites no answer', () => {
+    expect(answerCitedTwice('`get_symbol_by_name` says the symbol is "QUAS". That answer gives me what I need to get the details of the stock, so `get_stock_info` with symbol "QUAS" is next.')).toBeUndefined();
+    expect(answerCitedTwice('`get_symbol_by_name` says the symbol is "QUAS". The answer from `get_available_stocks` gives me what I need.')).toBeUndefined();
+    expect(answerCitedTwice('The request names "john.doe@example.com" as the address. The last answer gives me what I need to send the email.')).toBeUndefined();
+    // "`x` returned" may cite an answer further back: "the last answer" after it is not surely the same one.
+    expect(answerCitedTwice('`search_movie` returned 238, which is the movie id to pass. The last answer gives me what I need to find similar movies.')).toBeUndefined();
+  });
+});
+
+const stocks = { name: 'TradingBot.get_available_stocks', description: 'Get a list of stock symbols in the given sector.', args: { sector: 'Technology' } };
+const add = { name: 'TradingBot.add_to_watchlist', description: 'Add a stock to the watchlist.', args: { stock: 'AAPL' } };
+const listing = JSON.stringify({ stock_list: ['AAPL', 'GOOG', 'MSFT', 'NVDA'] });
+
+describe('the writer and resolve say the answer just cited once', () => {
+  it('offlineThoughts: after "The last call tells me …" or "`x` says …" the link says "that"', () => {
+    let citing = 0;
+    for (let seed = 1; seed <= 120; seed++) {
+      const [, second] = offlineThoughts({ query: 'Add the first Technology stock to my watchlist.', steps: [stocks, { ...add, previousResponse: listing }] }, new Rng(seed));
+      expect(answerCitedTwice(second)).toBeUndefined();
+      if (/^(?:The last call tells me |`get_available_stocks` says )/.test(second)) {
+        citing++;
+        expect(second).not.toMatch(/The last answer|Building on the last answer|With the last answer in hand/);
+      }
+    }
+    expect(citing).toBeGreaterThan(0);
+  });
+  it('tieThoughtsToAnswers: a tie citing the step before turns a named link into "that"', () => {
+    const steps: TiedStep[] = [
+      { action: { name: stocks.name, args: stocks.args, thought: 'I need the Technology stocks first.' }, response: { content: listing } },
+      { action: { name: add.name, args: add.args, thought: 'The stock will be "AAPL". The last answer gives me what I need to add a stock to the watchlist, so `add_to_watchlist` with stock "AAPL" is next.' } },
+    ];
+    let citing = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const copy = structuredClone(steps);
+      tieThoughtsToAnswers([{ user: 'Add the first Technology stock to my watchlist.', steps: copy }], new Map(), new Rng(seed));
+      const t = copy[1].action.thought!;
+      expect(answerCitedTwice(t)).toBeUndefined();
+      if (/^(?:The last call tells me |`get_available_stocks` says )/.test(t)) {
+        citing++;
+        expect(t).toMatch(/\. That answer gives me what I need/);
+      }
+    }
+    expect(citing).toBeGreaterThan(0);
+  });
+  it('after a wrong call the ground truth names the tool once and keeps "that answer"', () => {
+    const thought = 'The last call tells me there are four stocks, and the first is "AAPL". That answer gives me what I need to add a stock to the watchlist, so `add_to_watchlist` with stock "AAPL" is next.';
+    const after = thoughtAfterError(thought, 'get_available_stocks');
+    expect(after).toBe('`get_available_stocks` says there are four stocks, and the first is "AAPL". That answer gives me what I need to add a stock to the watchlist, so `add_to_watchlist` with stock "AAPL" is next.');
+    expect(STALE_LAST_CALL.test(after)).toBe(false);
+    expect(answerCitedTwice(after)).toBeUndefined();
+  });
+});
