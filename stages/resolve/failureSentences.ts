@@ -14,6 +14,7 @@ import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
 import { titlesById } from '../../pipeline/answerFacts.js';
+import { taskSaidAgain } from '../../pipeline/failureQuestion.js';
 
 type Step = AnswerInput['steps'][number];
 type Waiting = NonNullable<AnswerInput['waiting']>[number];
@@ -592,16 +593,16 @@ export function failedSentence(s: Step, rng: Rng, _api: string, titles?: Readonl
  * left), so "or carry on without it?" offers what the assistant itself just found it cannot do
  * (answer_failure_offers_going_on).
  */
-const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doing: string, task: string) => string)[] }[] = [
+const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: [named: (doing: string, task: string) => string, bare: string][] }[] = [
   {
     // "QUOTA_EXCEEDED" and "USER_DAILY_QUERY_OVER_LIMIT" are limits too, whatever status code came with them.
     when: /\b429\b|rate.?limit|too many requests|quota|over.?limit|limit (?:exceeded|reached)|daily limit/i,
     ask: [
-      (g) => `Should I try ${g} again once the limit resets, or leave it there?`,
-      (g) => `Would you like me to retry ${g} later, or leave it for now?`,
-      (_g, t) => `The limit should reset before long; do you want me to wait and then ${t}, or stop here?`,
-      (g) => `Do you want me to come back to ${g} after the limit resets, or leave it?`,
-      (_g, t) => `Shall I wait for the limit to reset and ${t} then, or drop it for now?`,
+      [(g) => `Should I try ${g} again once the limit resets, or leave it there?`, 'Should I try again once the limit resets, or leave it there?'],
+      [(g) => `Would you like me to retry ${g} later, or leave it for now?`, 'Would you like me to retry later, or leave it for now?'],
+      [(_g, t) => `The limit should reset before long; do you want me to wait and then ${t}, or stop here?`, 'The limit should reset before long; do you want me to wait and then try again, or stop here?'],
+      [(g) => `Do you want me to come back to ${g} after the limit resets, or leave it?`, 'Do you want me to come back to it after the limit resets, or leave it?'],
+      [(_g, t) => `Shall I wait for the limit to reset and ${t} then, or drop it for now?`, 'Shall I wait for the limit to reset and try again then, or drop it for now?'],
     ],
   },
   {
@@ -610,35 +611,35 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: ((doi
     when: /\b(401|403|permission|denied|forbidden|unauthori[sz]ed|not allowed|EACCES|EPERM)\b/i,
     unless: saysItPasses,
     ask: [
-      (_g, t) => `Could you check that I have access to ${t}, or should I leave it there?`,
-      (g) => `Do you want to grant access and have me try ${g} again, or leave it for now?`,
-      (g) => `If you can sort out the permissions for ${g}, I can try again; or should I stop here?`,
-      (_g, t) => `Is there an account with the access to ${t} that I should use, or shall we drop it?`,
+      [(_g, t) => `Could you check that I have access to ${t}, or should I leave it there?`, 'Could you check that I have the access it needs, or should I leave it there?'],
+      [(g) => `Do you want to grant access and have me try ${g} again, or leave it for now?`, 'Do you want to grant access and have me try again, or leave it for now?'],
+      [(g) => `If you can sort out the permissions for ${g}, I can try again; or should I stop here?`, 'If you can sort out the permissions, I can try again; or should I stop here?'],
+      [(_g, t) => `Is there an account with the access to ${t} that I should use, or shall we drop it?`, 'Is there an account with that access I should use, or shall we drop it?'],
     ],
   },
   {
     when: /./,
     ask: [
-      (g) => `Shall I try ${g} again in a moment, or leave it for now?`,
-      (g) => `Would you like me to try ${g} again, or leave it there?`,
-      (g) => `Should I give ${g} another go, or stop here?`,
-      (g) => `Do you want me to retry ${g}, or hold off for now?`,
-      (_g, t) => `Would you like me to try once more to ${t}, or shall we stop here?`,
-      (_g, t) => `Shall I ${t} later, or leave it?`,
-      (g) => `Do you want me to have another go at ${g} later, or leave it for now?`,
-      (_g, t) => `Shall I make another attempt to ${t}, or set it aside?`,
+      [(g) => `Shall I try ${g} again in a moment, or leave it for now?`, 'Shall I try again in a moment, or leave it for now?'],
+      [(g) => `Would you like me to try ${g} again, or leave it there?`, 'Would you like me to try again, or leave it there?'],
+      [(g) => `Should I give ${g} another go, or stop here?`, 'Should I give it another go, or stop here?'],
+      [(g) => `Do you want me to retry ${g}, or hold off for now?`, 'Do you want me to retry, or hold off for now?'],
+      [(_g, t) => `Would you like me to try once more to ${t}, or shall we stop here?`, 'Would you like me to try once more, or shall we stop here?'],
+      [(_g, t) => `Shall I ${t} later, or leave it?`, 'Shall I try again later, or leave it?'],
+      [(g) => `Do you want me to have another go at ${g} later, or leave it for now?`, 'Do you want me to have another go later, or leave it for now?'],
+      [(_g, t) => `Shall I make another attempt to ${t}, or set it aside?`, 'Shall I make another attempt, or set it aside?'],
       // Not "retry looking up the films now playing now" (answer_now_twice).
-      (g) => `Would you rather I retry ${g}${/\bnow\b/.test(g) ? '' : ' now'}, or hold off on it?`,
-      (_g, t) => `Should I try again to ${t} in a little while, or leave it there?`,
-      (g) => `Is it worth another try at ${g}, or shall we leave it for now?`,
-      (g) => `Do you want another attempt at ${g}, or should I drop it?`,
-      (_g, t) => `Want me to ${t} again shortly, or hold off?`,
+      [(g) => `Would you rather I retry ${g}${/\bnow\b/.test(g) ? '' : ' now'}, or hold off on it?`, 'Would you rather I retry now, or hold off on it?'],
+      [(_g, t) => `Should I try again to ${t} in a little while, or leave it there?`, 'Should I try again in a little while, or leave it there?'],
+      [(g) => `Is it worth another try at ${g}, or shall we leave it for now?`, 'Is it worth another try, or shall we leave it for now?'],
+      [(g) => `Do you want another attempt at ${g}, or should I drop it?`, 'Do you want another attempt, or should I drop it?'],
+      [(_g, t) => `Want me to ${t} again shortly, or hold off?`, 'Want me to try again shortly, or hold off?'],
       // Four more (answer-writer-119): with thirteen, "Shall I make another attempt to …, or set it aside?" closed 13
       // of 115 distinct failure answers (answer_failure_frame_top_share 0.113 against 0.12 on lead36 m12).
-      (_g, t) => `Would you like me to try again to ${t}, or is that enough for now?`,
-      (g) => `Should I retry ${g} in a bit, or drop it?`,
-      (_g, t) => `Do you want me to wait a moment and ${t} again, or leave it?`,
-      (g) => `Shall I have another go at ${g}, or leave it there?`,
+      [(_g, t) => `Would you like me to try again to ${t}, or is that enough for now?`, 'Would you like me to try again, or is that enough for now?'],
+      [(g) => `Should I retry ${g} in a bit, or drop it?`, 'Should I retry in a bit, or drop it?'],
+      [(_g, t) => `Do you want me to wait a moment and ${t} again, or leave it?`, 'Do you want me to wait a moment and try again, or leave it?'],
+      [(g) => `Shall I have another go at ${g}, or leave it there?`, 'Shall I have another go, or leave it there?'],
     ],
   },
 ];
@@ -752,10 +753,17 @@ export function shownInAnswer(input: Pick<AnswerInput, 'request' | 'steps'>): st
   return [input.request, ...input.steps.flatMap((s) => [JSON.stringify(s.args, (_, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)), typeof s.args === 'string' ? s.args : '', s.response ?? ''])].join('\n');
 }
 
-export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = [], shown?: string, request = ''): string {
+/**
+ * `before`: the sentence the question comes right after, where it is the only failure's. A question asking about
+ * the task that sentence just told says it bare ("Shall I have another go, or leave it there?"), never in the
+ * same words again (answer_failure_task_twice); after a sentence of what waits on it, the task is named.
+ */
+export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Waiting[] = [], shown?: string, request = '', before?: string): string {
   const error = step.error ?? '';
   const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
   const task = shortTask(taskOf(step));
-  const question = rng.pick(ask)(gerund(task), task);
-  return [waitingSentence(waiting, rng, task, shown, request), question].filter(Boolean).join(' ');
+  const [named, bare] = rng.pick(ask);
+  const waits = waitingSentence(waiting, rng, task, shown, request);
+  const question = named(gerund(task), task);
+  return [waits, !waits && before !== undefined && taskSaidAgain(before, question) ? bare : question].filter(Boolean).join(' ');
 }

@@ -20,6 +20,7 @@ import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js
 import { holderCounts } from '../text.js';
 import { answeredTurns } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
+import { questionAndBefore, taskSaidAgain } from '../../failureQuestion.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
 export interface FailedCall {
@@ -746,4 +747,26 @@ export const answerFsStepAfterUnrunCd: CaseMeasure = {
   check: (tc) => failureDefect(tc, (answer) => fsStepAfterUnrunCd(answer)),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerFailureRepeatDropped, answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/**
+ * The failed task said again, word for word, in the question right after the sentence that told it: "I tried to
+ * purchase the insurance, but the connection … timed out. Want me to purchase the insurance again shortly, or hold
+ * off?" A person asks "Want me to try again shortly, or hold off?": the task was named one sentence before.
+ */
+export function taskAskedTwice(answer: string): string | undefined {
+  const qb = questionAndBefore(answer);
+  // After a sentence of what waits on the failed step ("Listing the files in the folder again needs it first."), the
+  // question names which step it asks about.
+  const run = qb && FAILURE_WORDS.test(qb.before) ? taskSaidAgain(qb.before, qb.question) : undefined;
+  return run ? `asks about "${run}" right after saying it: "${qb!.before.slice(0, 90)}" "${qb!.question}"` : undefined;
+}
+
+export const answerFailureTaskTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_task_twice',
+  group: 'text',
+  title: 'closing answer after a failure asks about the failed task in the words of the sentence just before it ("Sorry, I wasn\'t able to convert 1500 USD to EUR, because the request timed out after 5 seconds. Shall I have another go at converting 1500 USD to EUR, or leave it there?"), where a person asks "Shall I have another go, or leave it there?"',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, taskAskedTwice),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerFailureTaskTwice, answerFailureRepeatDropped, answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];

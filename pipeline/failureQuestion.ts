@@ -1,0 +1,40 @@
+/**
+ * The question a failure answer closes on, read beside the sentence just before it. Shared by the answer
+ * writer (stages/resolve/failureSentences.ts, which asks it bare where that sentence just told the task) and
+ * the quality measure answer_failure_task_twice, so the two agree.
+ */
+
+/** Words a run shared by two sentences holds in any wording: not what makes it the same task. */
+const COMMON = new Set('a an the to of in on at for from by with and or it its this that is are was me you i my your again later now try retry leave want like would shall should do'.split(' '));
+
+const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}%'"\s-]/gu, ' ').split(/\s+/).filter(Boolean);
+
+/**
+ * The run of four or more words (two or more of them not `COMMON`) a question says again from the sentence
+ * just before it: "Sorry, I wasn't able to convert 1500 USD to EUR, because the request timed out after 5
+ * seconds. Shall I have another go at converting 1500 USD to EUR, or leave it there?" -> "1500 usd to eur".
+ */
+export function taskSaidAgain(before: string, question: string): string | undefined {
+  const said = ` ${wordsOf(before).join(' ')} `;
+  const asked = wordsOf(question);
+  for (let k = asked.length; k >= 4; k--) {
+    for (let i = 0; i + k <= asked.length; i++) {
+      const run = asked.slice(i, i + k);
+      if (run.filter((w) => !COMMON.has(w)).length >= 2 && said.includes(` ${run.join(' ')} `)) return run.join(' ');
+    }
+  }
+  return undefined;
+}
+
+const sentencesOf = (text: string) => text.trim().split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
+
+/** The last sentence of a text, as the measure reads it. */
+export const lastSentenceOf = (text: string): string => sentencesOf(text).pop() ?? '';
+
+/** An answer's closing question and the sentence just before it (undefined where it closes on no question). */
+export function questionAndBefore(answer: string): { question: string; before: string } | undefined {
+  const sentences = sentencesOf(answer);
+  const question = sentences[sentences.length - 1];
+  if (sentences.length < 2 || !/\?$/.test(question)) return undefined;
+  return { question, before: sentences[sentences.length - 2] };
+}
