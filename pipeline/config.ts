@@ -545,6 +545,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   thought_again_every_retry: 0,
   thought_answer_cited_twice: 0,
   answer_failure_task_twice: 0,
+  answer_written_text_unsaid: 0,
   thought_retry_may_pass: 0,
   thought_reply_quoted: 0,
   answer_failure_pronoun_unclear: 0,

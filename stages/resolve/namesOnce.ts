@@ -34,13 +34,15 @@ function withinSentence(s: string): string {
     const head = s.slice(0, at);
     const tail = s.slice(at + q.length);
     const right = names[k - 1].q === q;
+    // The text a write quotes stands between the file and its second naming: "created "a.md" and then wrote "Notes." to it".
+    const writtenRight = names[k - 2]?.q === q && /\bwrote "(?:[^"\\]|\\.)*" to $/.test(head);
     // Another file named before it ("created "a.txt" … saved "b.txt"") would make "the file" unclear.
     const onlyFile = QUOTED_FILE.test(q) && !names.slice(0, k).some((n) => n.q !== q && QUOTED_FILE.test(n.q));
     const put = (from: number, to: number, words: string) => (out = out.slice(0, from) + words + out.slice(to));
     const thing = new RegExp(`\\bthe (movie|film|paper|book) ${escapeRegExp(q)}`).exec(head);
     if (/\b(?:went|moved) into $/.test(head) && right) put(at, at + q.length, 'it');
     else if (/\bchanged to the folder $/.test(head) && right) put(at - 'the folder '.length, at + q.length, 'that folder');
-    else if (/\b(?:wrote the text to|saved) $/.test(head) && (right || onlyFile)) put(at, at + q.length, right ? 'it' : 'the file');
+    else if (/\b(?:wrote (?:the [\w' ]+|"(?:[^"\\]|\\.)*") to|saved) $/.test(head) && (right || writtenRight || onlyFile)) put(at, at + q.length, right || writtenRight ? 'it' : 'the file');
     else if (/\brenamed $/.test(head) && tail.startsWith(' to ') && (right || onlyFile)) put(at, at + q.length, right ? 'it' : 'the file');
     else if (/\bmoved "(?:[^"\\]|\\.)*" to $/.test(head) && names[k - 2]?.q === q) put(at - ' to '.length, at + q.length, ' into it');
     else if (thing && /\b(?:of|for) $/.test(head)) put(at, at + q.length, `the ${thing[1]}`);

@@ -46,3 +46,31 @@ describe('nextStepQuestion after the failed task\'s own sentence', () => {
     expect(bare).toBeGreaterThan(40);
   });
 });
+
+describe('a write says what it wrote (answer-writer-142)', () => {
+  it('quotes a short line, names papers and counts lines, and the measure reads "the text" as unsaid', async () => {
+    const { writtenWhat, didPhrase } = await import('../../stages/resolve/answerWriter.js');
+    const { writtenTextUnsaid } = await import('../../pipeline/quality/measures/answerNouns.js');
+    expect(writtenWhat({ content: 'quantum computing', file_name: 'summary.txt' })).toBe('"quantum computing"');
+    const papers = 'Published: 2022-08-01\nTitle: A\nAuthors: X\nSummary: S\n\nPublished: 2000-03-31\nTitle: B\nAuthors: Y\nSummary: T\n\nPublished: 2013-11-20\nTitle: C\nAuthors: Z\nSummary: U';
+    expect(writtenWhat({ file_path: 'outputs/a.txt', text: papers })).toBe("the three papers' details");
+    expect(writtenWhat({ content: 'Student | Math\nAlice | 5\nBob | 10', file_name: 'DataSet1.csv' })).toBe('the three lines of text');
+    // A line holding a double quote is not quoted inside quotes.
+    expect(writtenWhat({ content: 'He said "hi".', file_name: 'a.txt' })).toBe('the text');
+    const echo = { name: 'GorillaFileSystem.echo', args: { content: 'To be discussed', file_name: 'ProjectOverview.txt' }, response: 'None' };
+    expect(didPhrase(echo as never)).toBe('wrote "To be discussed" to "ProjectOverview.txt"');
+    const turn = { request: "Put 'To be discussed' in it.", calls: [echo], answer: 'I have written the text to "ProjectOverview.txt".' };
+    expect(writtenTextUnsaid(turn)).toMatch(/written the text/);
+    expect(writtenTextUnsaid({ ...turn, answer: 'I have written "To be discussed" to "ProjectOverview.txt".' })).toBeNull();
+    // A write that failed is told by the failure answer, not here.
+    expect(writtenTextUnsaid({ ...turn, calls: [{ ...echo, response: 'OSError: [Errno 5] Input/output error' }] })).toBeUndefined();
+  });
+});
+
+describe('namesOnce past a quoted text', () => {
+  it('says the file the sentence just created "it" after the text a write quotes', async () => {
+    const { namesOnce } = await import('../../stages/resolve/namesOnce.js');
+    // bfcl_multi_turn_base_23-control-k2.
+    expect(namesOnce('I created the file "Project_Guide_1.md" and then wrote "Comprehensive guide for the new initiative." to "Project_Guide_1.md".')).toBe('I created the file "Project_Guide_1.md" and then wrote "Comprehensive guide for the new initiative." to it.');
+  });
+});

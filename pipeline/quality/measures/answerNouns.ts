@@ -264,4 +264,28 @@ export const answerTimestampQuoted: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => timestampQuoted(t.answer)),
 };
 
-export const ANSWER_NOUN_MEASURES = [answerTimestampQuoted, answerGrepNameUnsaid, answerStepsAsThings, answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
+/**
+ * A write told without what it wrote: "I have written the text to "summary.txt"." after `echo("quantum computing")`,
+ * "I wrote the text to "outputs/quantum_computing_articles.txt"." after saving three papers: the user is left to
+ * guess which text. A person says "I wrote "quantum computing" to "summary.txt"", "the three papers' details".
+ * Undefined for a turn with no write that went through.
+ */
+export function writtenTextUnsaid(turn: AnsweredTurn): string | null | undefined {
+  const wrote = turn.calls.some((c) => /\.(?:echo|write_file)$/.test(c.name) && c.response !== '' && !readsAsFailure(c.response));
+  if (!wrote) return undefined;
+  return /\b(?:wrote|written) (?:out )?the text\b[^.]*/.exec(turn.answer)?.[0] ?? null;
+}
+
+export const answerWrittenTextUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_written_text_unsaid',
+  group: 'text',
+  title: 'closing answer tells a write without what it wrote ("I have written the text to "summary.txt"." after writing "quantum computing", "I wrote the text to "outputs/quantum_computing_articles.txt"." after saving three papers), where a person says "I wrote "quantum computing" to "summary.txt"", "the three papers\' details"',
+  population: 'closing answers of a turn with a file write that went through',
+  check: (tc) => {
+    const found = answeredTurns(tc).map(writtenTextUnsaid).filter((r) => r !== undefined);
+    return found.length === 0 ? undefined : (found.find((r) => r !== null) ?? null);
+  },
+};
+
+export const ANSWER_NOUN_MEASURES = [answerWrittenTextUnsaid, answerTimestampQuoted, answerGrepNameUnsaid, answerStepsAsThings, answerAskedTextWithheld, answerOrderLabelTail, answerRecordsCalledResults, answerFailedFilmCounted, answerOneCountedAsDigit, answerReadToldAsGot, answerRecordByFieldNames];
