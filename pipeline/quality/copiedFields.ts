@@ -388,6 +388,49 @@ export function describedTexts(action: Action): LabelledFact[] {
   return out;
 }
 
+/** A review a call writes: its text, and the rating written with it. */
+export interface WrittenReview {
+  key: string;
+  text: string;
+  rating?: number;
+}
+
+/**
+ * The reviews a call writes as labelled lines ("Review 1: Great place\nRating: 5\n\nReview 2: …", a
+ * testimonials slide): each "Review N:" line and the lines after it up to a blank line or another label,
+ * with the "Rating:" line among them. They can only be copied from the reviews an earlier answer gave.
+ */
+export function writtenReviews(action: Action): WrittenReview[] {
+  if (action.name === FINISH_ACTION || !isObject(action.args)) return [];
+  const out: WrittenReview[] = [];
+  for (const [key, arg] of Object.entries(action.args)) {
+    if (typeof arg !== 'string') continue;
+    let current: WrittenReview | undefined;
+    for (const line of spanAsLines(arg).split(/\r?\n/)) {
+      const review = /^\s*(?:\d+[.)]\s*)?(?:review|comment|testimonial)\s*\d*\s*[:：]\s*(.+?)\s*$/i.exec(line);
+      const rating = /^\s*rating\s*[:：]\s*(\d+(?:\.\d+)?)\s*(?:\/\s*\d+)?\s*$/i.exec(line);
+      if (review) out.push((current = { key, text: review[1] }));
+      else if (rating && current) current.rating = Number(rating[1]);
+      else if (!line.trim() || /^\s*[A-Za-z][A-Za-z ]{0,20}[:：]/.test(line)) current = undefined;
+      else if (current && current.rating === undefined) current.text = `${current.text}\n${line.trim()}`;
+    }
+  }
+  return out.filter((r) => r.text.split(/\s+/).length >= 2);
+}
+
+/** The reviews an answer lists: each record of a list field with a text field (comments, content, review), and its rating. */
+export function answeredReviews(answer: unknown): { text: string; rating?: number }[] {
+  if (!isObject(answer)) return [];
+  return Object.values(answer)
+    .filter((v): v is unknown[] => Array.isArray(v))
+    .flatMap((list) => list.filter(isObject))
+    .flatMap((r) => {
+      const text = Object.entries(r).find(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string')?.[1] as string | undefined;
+      const rating = Object.entries(r).find(([k, v]) => /rating/i.test(k) && typeof v === 'number')?.[1] as number | undefined;
+      return text ? [{ text, ...(rating !== undefined ? { rating } : {}) }] : [];
+    });
+}
+
 /** The field of a record's answer that holds its own text (overview, description), for a label describedTexts read. */
 export function textField(fields: string[]): string | undefined {
   return fields.find((f) => TEXT_FIELD.test(f));

@@ -23,7 +23,7 @@
 import type { ToolDoc, Trajectory } from '../schemas.js';
 import { toolSteps } from '../steps.js';
 import { renderToolList } from '../prompts/standard.js';
-import { copiedRecords, describedTexts, factField, labelFits, labelledFacts, listedNames, sameFact, sameText, searchedKindOf, textField, type CopiedField } from '../quality/copiedFields.js';
+import { answeredReviews, copiedRecords, describedTexts, factField, labelFits, labelledFacts, listedNames, sameFact, sameText, searchedKindOf, textField, writtenReviews, type CopiedField } from '../quality/copiedFields.js';
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { copiedTitles, isClockTime, needShownIn, needShownInText, neededValues, shownTextOf, type NeededValue } from '../quality/grounding.js';
 import { carrierField, echoedArgument, isClock, isListField, listedFields, type CarriedValue } from './simulatorRules.js';
@@ -487,6 +487,7 @@ export function carryPlan(trajectory: Trajectory, view: GroundingView): CarryPla
   regionsLater(trajectory, (i) => resimulated.has(i) || view.simulated(i), carries);
   recordedLater(trajectory, (i) => (resimulated.has(i) ? undefined : view.known(i)), (i) => resimulated.has(i) || view.simulated(i), carries);
   timesLater(trajectory, (i) => resimulated.has(i) || view.simulated(i), carries);
+  reviewsLater(trajectory, (i) => (resimulated.has(i) ? undefined : view.known(i)), (i) => resimulated.has(i) || view.simulated(i), carries);
   return { carries, resimulate: [...resimulated].sort((a, b) => a - b) };
 }
 
@@ -541,6 +542,34 @@ function textsLater(trajectory: Trajectory, known: (i: number) => string | undef
         if (simulated(m) && !carries[m].some((c) => c.field === field && !c.sub)) carries[m].push({ key: t.label, value: t.value, field });
         break;
       }
+    }
+  });
+}
+
+/**
+ * The reviews a later step writes ("Review 1: Great place\nRating: 5" on a testimonials slide): T-Eval's plan
+ * copied them from the reviews its run saw, so the nearest earlier review lookup, when simulated, lists
+ * them with those ratings, never reviews of its own the slide then contradicts (teval_query_169_2,
+ * call_review_unshown). Reviews an answer before the step already shows need no carrier.
+ */
+function reviewsLater(trajectory: Trajectory, known: (i: number) => string | undefined, simulated: (i: number) => boolean, carries: CarriedValue[][]): void {
+  const steps = toolSteps(trajectory);
+  steps.forEach(({ step }, i) => {
+    const reviews = writtenReviews(step.action).filter((r) => !steps.slice(0, i).some((_, m) => answeredReviews(parseToolResponse(known(m) ?? '')).some((x) => sameText(r.text, x.text))));
+    if (!reviews.length) return;
+    for (let m = i - 1; m >= 0; m--) {
+      const doc = trajectory.tools.find((d) => d.name === steps[m].step.action.name);
+      const list = doc && answeredDoc(doc).return_data.find((f) => /review/i.test(f.name) && listedFields(f.description ?? '').some((x) => /comment|content|review|text/i.test(x)));
+      if (!list) continue;
+      const subs = listedFields(list.description ?? '');
+      const textSub = subs.find((x) => /comment|content|review|text/i.test(x))!;
+      if (simulated(m) && !carries[m].some((c) => c.field === list.name)) {
+        for (const r of reviews) {
+          carries[m].push({ key: r.key, value: r.text, field: list.name, sub: textSub });
+          if (r.rating !== undefined && subs.includes('rating')) carries[m].push({ key: r.key, value: r.rating, field: list.name, sub: 'rating', beside: { sub: textSub, value: r.text } });
+        }
+      }
+      break;
     }
   });
 }

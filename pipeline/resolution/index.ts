@@ -352,15 +352,20 @@ export class ChainResolver implements ToolResolver {
  * shows, or an answer that is not a JSON object, is left as it is.
  */
 function withCarried(response: string, carried: CarriedValue[]): string {
-  const missing = carried.filter((c) => !valueShownIn(c.value, response));
-  if (missing.length === 0) return response;
   let parsed: unknown;
   try {
     parsed = JSON.parse(response);
   } catch {
-    return response;
+    parsed = undefined;
   }
-  return isPlainObject(parsed) ? pyJson(oneTypePerField(applyCarried(parsed, missing), carried.map((c) => c.value))) : response;
+  // A text the answer holds as written is there, whatever its escapes print as in the response: a review with a line
+  // break ("…the walls are thin.\nI was near …") read as missing went into the first record, over the review carried
+  // there (teval_query_169_2's "Great place").
+  const strings = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(strings) : isPlainObject(v) ? Object.values(v).flatMap(strings) : []);
+  const held = new Set(strings(parsed));
+  const missing = carried.filter((c) => !valueShownIn(c.value, response) && !(typeof c.value === 'string' && held.has(c.value)));
+  if (missing.length === 0 || !isPlainObject(parsed)) return response;
+  return pyJson(oneTypePerField(applyCarried(parsed, missing), carried.map((c) => c.value)));
 }
 
 export function createResolver(deps: ResolverDeps): ToolResolver {

@@ -22,7 +22,7 @@ import { argumentKind, carrierKind, kindsFit } from '../../resolution/carrierKin
 import { answeredDoc } from '../../resolution/worldAnswer.js';
 import { rankContradiction, rankRequest } from '../ranking.js';
 import type { CaseMeasure } from '../types.js';
-import { copiedRecords, unshownField } from '../copiedFields.js';
+import { answeredReviews, copiedRecords, sameText, unshownField, writtenReviews } from '../copiedFields.js';
 import { labelledBlocks } from '../../resolution/recordedBlocks.js';
 
 /**
@@ -150,4 +150,32 @@ export const fieldUnshown: CaseMeasure = {
   },
 };
 
-export const CARRIED_MEASURES: CaseMeasure[] = [valueInUnfitCarrier, contradictsRanking, titleUnshown, fieldUnshown];
+/**
+ * A review a call writes ("Review 1: Great place\nRating: 5" on a testimonials slide) that no answer before it
+ * gives, or gives another rating: T-Eval's plan copied the reviews its own run saw, and a simulated review list
+ * that does not carry them leaves the ground truth writing reviews the case never showed (teval_query_169_2).
+ */
+export function unshownReview(tc: TestCase): string | null | undefined {
+  const calls = callsOf(tc).map((c) => ({ ...c, reviews: writtenReviews(c.action) })).filter((c) => c.reviews.length > 0);
+  if (!calls.length) return undefined;
+  for (const { action, at, reviews } of calls) {
+    const shown = tc.messages.slice(0, at).filter((m) => m.role === 'function').flatMap((m) => answeredReviews(parseToolResponse(m.content)));
+    for (const r of reviews) {
+      const match = shown.find((x) => sameText(r.text, x.text));
+      if (!match) return `${action.name} writes the review "${r.text.slice(0, 60)}", which no answer before it gives`;
+      if (r.rating !== undefined && match.rating !== undefined && r.rating !== match.rating) return `${action.name} rates the review "${r.text.slice(0, 40)}" ${r.rating}, where the answer gives ${match.rating}`;
+    }
+  }
+  return null;
+}
+
+export const reviewUnshown: CaseMeasure = {
+  kind: 'case',
+  id: 'call_review_unshown',
+  group: 'solvable',
+  title: 'a call (shown or ground truth) writes a review ("Review 1: Great place\nRating: 5" on a testimonials slide) that no answer before it gives, or with another rating than the answer gives it',
+  population: 'cases with a call writing labelled reviews',
+  check: unshownReview,
+};
+
+export const CARRIED_MEASURES: CaseMeasure[] = [valueInUnfitCarrier, contradictsRanking, titleUnshown, fieldUnshown, reviewUnshown];
