@@ -4,6 +4,9 @@
  * the quality measure answer_failure_task_twice, so the two agree.
  */
 
+/** Words that report a failure or ask what to do about it: a sentence holding one tells the failure. */
+export const TELLS_FAILURE = /\b(?:fail(?:ed|s|ure)?|errors?|tried to|attempt|could ?n[o']t|couldn't|did ?n[o']t|didn't|was ?n[o']t able|wasn't able|unable|not go through|not work|timed out|refused|unavailable|no luck|problem)\b/i;
+
 /** Words a run shared by two sentences holds in any wording: not what makes it the same task. */
 const COMMON = new Set('a an the to of in on at for from by with and or it its this that is are was me you i my your again later now try retry leave want like would shall should do'.split(' '));
 

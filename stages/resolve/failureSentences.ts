@@ -14,7 +14,7 @@ import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
 import { titlesById } from '../../pipeline/answerFacts.js';
-import { taskSaidAgain } from '../../pipeline/failureQuestion.js';
+import { TELLS_FAILURE, lastSentenceOf, taskSaidAgain } from '../../pipeline/failureQuestion.js';
 
 type Step = AnswerInput['steps'][number];
 type Waiting = NonNullable<AnswerInput['waiting']>[number];
@@ -678,7 +678,7 @@ function anotherOf(t: string): string | undefined {
  * could not run without it ("Cancelling the booking and posting the tweet need it first."), so the
  * user decides knowing what stopping leaves undone.
  */
-function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: string, request = ''): string {
+function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: string, request = '', failedNamed?: string): string {
   const waiting = shown === undefined ? all : all.map((w) => markUnshown(w, shown));
   const needing = waiting.filter((w) => w.needsFailed);
   // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
@@ -712,7 +712,23 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   if (ifs.length) out.push(`Whether to ${joinAnd(ifs)} depends on it.`);
   if (others.length > 3 || (others.length && tasks.length > 3)) out.push(tasks.length ? '' : 'The rest of the request is still to do.');
   else if (others.length) out.push(rng.pick([`${cap(joinAnd(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${joinAnd(others)}.`]));
-  return unmark(out.filter(Boolean).join(' '), shown);
+  const said = out.filter(Boolean);
+  if (failedNamed && said.length) said[0] = failureNamed(said[0], failedNamed);
+  return unmark(said.join(' '), shown);
+}
+
+/**
+ * A waiting sentence's "it" said as the failed task, for a sentence that does not come right after the failure's own:
+ * after "The first-class flight from SFO to LAX on 25 December 2026 costs 2000 USD.", "Cancelling the booking waits
+ * on it." reads as waiting on the flight's cost (answer_failure_it_far); "… waits on getting the booking details."
+ */
+export function failureNamed(sentence: string, failed: string): string {
+  return sentence
+    .replace(/^(.+) (need|needs) it first\.$/, (_m, what: string, v: string) => `${what} ${v === 'need' ? 'wait' : 'waits'} on ${failed}.`)
+    .replace(/^(.+) (waits?) on it\.$/, `$1 $2 on ${failed}.`)
+    .replace(/^Without it I can't go on to /, `Without ${failed}, I can't go on to `)
+    .replace(/^Everything after it in the request depends on it\.$/, `Everything after ${failed} in the request depends on it.`)
+    .replace(/^(?!Everything after )(.+) depends on it\.$/, `$1 depends on ${failed}.`);
 }
 
 /** Marks a string value nothing the case shows holds: its task then names the kind of thing, not the value. */
@@ -763,7 +779,11 @@ export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Wa
   const { ask } = NEXT_STEP.find((n) => n.when.test(error) && !n.unless?.(error))!;
   const task = shortTask(taskOf(step));
   const [named, bare] = rng.pick(ask);
-  const waits = waitingSentence(waiting, rng, task, shown, request);
+  // A waiting sentence after a finding, not after the failure's own sentence, names the failed task; the question after it then asks bare.
+  const far = before !== undefined && !TELLS_FAILURE.test(before);
+  const waits = waitingSentence(waiting, rng, task, shown, request, far ? gerund(task) : undefined);
   const question = named(gerund(task), task);
-  return [waits, !waits && before !== undefined && taskSaidAgain(before, question) ? bare : question].filter(Boolean).join(' ');
+  // Only where the sentence naming it comes right before: after "… are still to do.", "another try" would be at those.
+  const asksBare = waits ? far && lastSentenceOf(waits) === waits : before !== undefined && taskSaidAgain(before, question) !== undefined;
+  return [waits, asksBare ? bare : question].filter(Boolean).join(' ');
 }

@@ -74,3 +74,34 @@ describe('namesOnce past a quoted text', () => {
     expect(namesOnce('I created the file "Project_Guide_1.md" and then wrote "Comprehensive guide for the new initiative." to "Project_Guide_1.md".')).toBe('I created the file "Project_Guide_1.md" and then wrote "Comprehensive guide for the new initiative." to it.');
   });
 });
+
+describe('what waits on a failure, after a finding, names the failure (answer-writer-143)', () => {
+  it('answer_failure_it_far flags "it" after a finding and passes it after the failure\'s own sentence', async () => {
+    const { failureItFar } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    // bfcl_multi_turn_base_198-env-k2 on lead39 m4.
+    expect(failureItFar('I couldn\'t book the flight: the request timed out. The first-class flight from SFO to LAX on 25 December 2026 costs 2000 USD. Cancelling the booking waits on it. Is it worth another try at booking the flight, or shall we leave it for now?')).toMatch(/Cancelling the booking waits on it/);
+    expect(failureItFar('I couldn\'t book the flight: the request timed out. Cancelling the booking waits on it. Is it worth another try, or shall we leave it for now?')).toBeUndefined();
+  });
+  it('failureNamed says the task in each waiting frame', async () => {
+    const { failureNamed } = await import('../../stages/resolve/failureSentences.js');
+    expect(failureNamed('Cancelling the booking waits on it.', 'booking the flight')).toBe('Cancelling the booking waits on booking the flight.');
+    expect(failureNamed('Adding the page and saving the file need it first.', 'getting the image')).toBe('Adding the page and saving the file wait on getting the image.');
+    expect(failureNamed("Without it I can't go on to cancel the booking.", 'booking the flight')).toBe("Without booking the flight, I can't go on to cancel the booking.");
+    expect(failureNamed('Everything after it in the request depends on it.', 'searching arXiv')).toBe('Everything after searching arXiv in the request depends on it.');
+    expect(failureNamed('Whether to send the email depends on it.', 'reserving the room')).toBe('Whether to send the email depends on reserving the room.');
+  });
+  it('nextStepQuestion names the failure after a finding and then asks bare; keeps the task in the question after "still to do"', () => {
+    const step = { name: 'TravelAPI.book_flight', args: { access_token: '1', card_id: 'c', travel_date: '2026-12-25', travel_from: 'SFO', travel_to: 'LAX', travel_class: 'first' }, error: 'ReadTimeout: timed out', response: 'ReadTimeout: timed out' };
+    const cancel = { name: 'TravelAPI.cancel_booking', args: { access_token: '1', booking_id: 'b' }, needsFailed: true };
+    const tweet = { name: 'TwitterAPI.post_tweet', args: { content: 'x' } };
+    for (let seed = 0; seed < 30; seed++) {
+      const finding = 'The first-class flight from SFO to LAX on 25 December 2026 costs 2000 USD.';
+      const alone = nextStepQuestion(step as never, new Rng(seed), '', [cancel as never], undefined, '', finding);
+      expect(alone, alone).toMatch(/^(?:Cancelling the booking waits on booking the flight\.|Without booking the flight, I can't go on to cancel the booking\.)/);
+      expect(alone, alone).not.toMatch(/\?.*\bflight\b.*\?|(?:another|again|retry).*\bbook(?:ing)? the flight\b/);
+      const withRest = nextStepQuestion(step as never, new Rng(seed), '', [cancel as never, tweet as never], undefined, '', finding);
+      expect(withRest, withRest).toMatch(/still to do/i);
+      expect(withRest.split(/(?<=\.) /).pop(), withRest).toMatch(/flight/);
+    }
+  });
+});

@@ -20,7 +20,7 @@ import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js
 import { holderCounts } from '../text.js';
 import { answeredTurns } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
-import { questionAndBefore, taskSaidAgain } from '../../failureQuestion.js';
+import { TELLS_FAILURE, questionAndBefore, taskSaidAgain } from '../../failureQuestion.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 
 export interface FailedCall {
@@ -47,11 +47,9 @@ export function failureAnswers(tc: TestCase): { answer: string; failed: FailedCa
 }
 
 const sentencesOf = (answer: string) => answer.split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
-/** Words that report a failure or ask what to do about it. */
-const FAILURE_WORDS = /\b(?:fail(?:ed|s|ure)?|errors?|tried to|attempt|could ?n[o']t|couldn't|did ?n[o']t|didn't|was ?n[o']t able|wasn't able|unable|not go through|not work|timed out|refused|unavailable|no luck|problem)\b/i;
 /** The sentences of an answer that report a failure, and the question after it. */
 export function failurePart(answer: string): string[] {
-  return sentencesOf(answer).filter((s) => FAILURE_WORDS.test(s) || /\?$/.test(s.trim()));
+  return sentencesOf(answer).filter((s) => TELLS_FAILURE.test(s) || /\?$/.test(s.trim()));
 }
 
 /** One case measure over the failure answers: the first one `find` faults. */
@@ -756,7 +754,7 @@ export function taskAskedTwice(answer: string): string | undefined {
   const qb = questionAndBefore(answer);
   // After a sentence of what waits on the failed step ("Listing the files in the folder again needs it first."), the
   // question names which step it asks about.
-  const run = qb && FAILURE_WORDS.test(qb.before) ? taskSaidAgain(qb.before, qb.question) : undefined;
+  const run = qb && TELLS_FAILURE.test(qb.before) ? taskSaidAgain(qb.before, qb.question) : undefined;
   return run ? `asks about "${run}" right after saying it: "${qb!.before.slice(0, 90)}" "${qb!.question}"` : undefined;
 }
 
@@ -769,4 +767,27 @@ export const answerFailureTaskTwice: CaseMeasure = {
   check: (tc) => failureDefect(tc, taskAskedTwice),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerFailureTaskTwice, answerFailureRepeatDropped, answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/**
+ * A sentence of what waits on the failed step saying the failure as "it" right after a sentence that does not tell
+ * it: "The first-class flight from SFO to LAX on 25 December 2026 costs 2000 USD. Cancelling the booking waits on
+ * it." reads as waiting on the flight's cost. A person names the step: "… waits on getting the booking details."
+ */
+export function failureItFar(answer: string): string | undefined {
+  const sentences = sentencesOf(answer.trim());
+  for (let i = 1; i < sentences.length; i++) {
+    const s = sentences[i];
+    if (/\b(?:needs? it first|waits? on it|depends on it)\.$|^Without it\b|\bafter it in the request\b/.test(s) && !TELLS_FAILURE.test(sentences[i - 1])) return `"${s}" right after "${sentences[i - 1].slice(-90)}"`;
+  }
+  return undefined;
+}
+
+export const answerFailureItFar: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_failure_it_far',
+  group: 'text',
+  title: 'closing answer after a failure says what waits on the failed step with "it" right after a sentence that does not tell the failure ("The first-class flight from SFO to LAX on 25 December 2026 costs 2000 USD. Cancelling the booking waits on it."), where a person names the step ("… waits on getting the booking details.")',
+  population: 'closing answers of a turn in which a call failed',
+  check: (tc) => failureDefect(tc, failureItFar),
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerFailureItFar, answerFailureTaskTwice, answerFailureRepeatDropped, answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
