@@ -752,6 +752,10 @@ function clauseAround(request: string, value: string): { text: string; before: s
     start += request.slice(start, at).length - request.slice(start, at).trimStart().length;
     const opener = ASKING.exec(request.slice(start, at));
     if (opener) start += opener[0].length;
+    // A clause the request joined on with a conjunction is quoted without it: "I recall the ticket number was 987654",
+    // never "and I recall …" (thought_quote_opens_conjunction).
+    const joined = /^(?:and|but|or|so|then|also|plus)\s+/i.exec(request.slice(start, at));
+    if (joined) start += joined[0].length;
     const tail = request.slice(at + value.length);
     const endAt = [...tail.matchAll(CLAUSE_END)].filter((m) => ends(m, at + value.length))[0]?.index;
     const end = at + value.length + (endAt ?? tail.length);

@@ -67,3 +67,19 @@ describe('the writer and resolve say the answer just cited once', () => {
     expect(answerCitedTwice(after)).toBeUndefined();
   });
 });
+
+describe('a request clause quoted without its joining conjunction (thought-writer-59)', () => {
+  it('requestClause drops "and", and the measure flags a quote that keeps it', async () => {
+    const { requestClause } = await import('../../pipeline/thoughtPhrases.js');
+    const { quoteOpensConjunction } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    // bfcl_multi_turn_base_24 and teval_query_312_2.
+    const ticket = 'I recently documented a support ticket, and I recall the ticket number was 987654, though the precise number eludes me.';
+    expect(requestClause(ticket, '987654')).toBe('I recall the ticket number was 987654');
+    const trip = 'I have a delivery job today, and I need to go from Los Angeles to San Francisco. Could you let me know the positions?';
+    expect(requestClause(trip, 'Los Angeles')).toBe('I need to go from Los Angeles to San Francisco');
+    expect(quoteOpensConjunction('The request says "and I recall the ticket number was 987654", so the ticket id is 987654.', ticket)).toMatch(/and I recall/);
+    expect(quoteOpensConjunction('"I recall the ticket number was 987654," the user says, which means the ticket id is 987654.', ticket)).toBeUndefined();
+    // A value of the user's own that opens on "and" is no clause cut at its conjunction.
+    expect(quoteOpensConjunction('The content is "and so on".', 'Write "and so on" into it.')).toBeUndefined();
+  });
+});

@@ -227,6 +227,29 @@ export const thoughtAnswerCitedTwice: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => answerCitedTwice(c.thought)),
 };
 
+/** A request clause quoted from its joining conjunction ("The request says "and I recall the ticket number was 987654", …"): a person quotes the clause itself. */
+export function quoteOpensConjunction(thought: string, request: string): string | undefined {
+  // The frames that cite the request: "The request says "…", so …" and ""…," the user says, which means …".
+  const cited = /\bsays "((?:and|but|or|so|then|also|plus) [^"]+)"|"((?:and|but|or|so|then|also|plus) [^"]+?),"\s+(?:the request|the user) says\b/gi;
+  for (const m of thought.matchAll(cited)) {
+    const clause = m[1] ?? m[2];
+    if (request.includes(clause)) return `"${clause.slice(0, 60)}"`;
+  }
+  return undefined;
+}
+
+export const thoughtQuoteOpensConjunction: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_quote_opens_conjunction',
+  group: 'text',
+  title: 'CoT: a thought quotes a clause of the request from the conjunction that joined it ("The request says "and I recall the ticket number was 987654", so the ticket id is 987654."), where a person quotes the clause itself',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => {
+    const request = tc.messages.filter((m) => m.role === 'user').map((m) => m.content).join('\n');
+    return thoughtDefect(tc, (c) => quoteOpensConjunction(c.thought, request));
+  },
+};
+
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
 export function recordOfNumbers(thought: string): string | undefined {
   return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
@@ -384,4 +407,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
