@@ -105,3 +105,12 @@ describe('what waits on a failure, after a finding, names the failure (answer-wr
     }
   });
 });
+
+describe('one unit, one form (answer-writer-144)', () => {
+  it('answer_unit_case_mixed flags "35 psi … 40 PSI" and passes one form', async () => {
+    const { unitCaseMixed } = await import('../../pipeline/quality/measures/answerPhrasing.js');
+    expect(unitCaseMixed('The four tires are all at 35 psi, under the 40 PSI you set.')).toMatch(/"psi" and "PSI"/);
+    expect(unitCaseMixed('The four tires are all at 35 psi, under your 40 psi threshold.')).toBeUndefined();
+    expect(unitCaseMixed('400 USD comes to 320 EUR.')).toBeUndefined();
+  });
+});

@@ -29,14 +29,14 @@ describe('closing answers say what was asked, against what the user said (answer
     for (const a of answers(input)) {
       expect(thresholdContradicted(turnOf(input, a)), a).toBeUndefined();
       expect(a).toMatch(/^No, /);
-      expect(a).toMatch(/all four are under the 37\.5 PSI you set/);
+      expect(a).toMatch(/all four are under your 37\.5 psi threshold/);
       expect(a).not.toMatch(/healthy/);
     }
     // Not a question: the rear tires under a 32 PSI floor are named, the flag is not said.
     const stated: AnswerInput = { request: 'Confirm that each tire is inflated to a stable 32 PSI. Should any of the tires fall short, tell me.', steps: [{ name: 'VehicleControlAPI.check_tire_pressure', args: {}, response: JSON.stringify({ frontLeftTirePressure: 32, frontRightTirePressure: 32, rearLeftTirePressure: 30, rearRightTirePressure: 30, healthy_tire_pressure: true }) }] };
     for (const a of answers(stated)) {
       // answer-writer-98 says a pair's shared pressure once, so the pair under the floor is "the rear ones" (answer_same_value_run), not "rear left and rear right".
-      expect(a).toMatch(/[Tt]he front tires are at 32 psi and the rear ones at 30 psi; the rear ones are under the 32 PSI you set/);
+      expect(a).toMatch(/[Tt]he front tires are at 32 psi and the rear ones at 30 psi; the rear ones are under your 32 psi threshold/);
       expect(a).not.toMatch(/healthy/);
     }
   });

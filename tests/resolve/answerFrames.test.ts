@@ -111,10 +111,10 @@ describe('answer_same_value_run (bfcl_multi_turn_base_94: four tires at 35 psi s
   });
 
   it('flags one reading repeated in a run of three or more, and passes a run of distinct ones and a value said once', () => {
-    expect(sameValueRun('The tires are at 35 psi front left, 35 psi front right, 35 psi rear left and 35 psi rear right; all four are under the 40 PSI you set.')).toMatch(/"35 psi" said 4 times/);
+    expect(sameValueRun('The tires are at 35 psi front left, 35 psi front right, 35 psi rear left and 35 psi rear right; all four are under your 40 psi threshold.')).toMatch(/"35 psi" said 4 times/);
     expect(sameValueRun('The tires are at 32 psi front left, 22 psi front right, 30 psi rear left and 30 psi rear right.')).toMatch(/"30 psi" said 2 times/);
     expect(sameValueRun('The tires are at 35 psi front left, 34 psi front right, 33 psi rear left and 32 psi rear right.')).toBeUndefined();
-    expect(sameValueRun('The four tires are all at 35 psi, under the 40 PSI you set.')).toBeUndefined();
+    expect(sameValueRun('The four tires are all at 35 psi, under your 40 psi threshold.')).toBeUndefined();
     // Two items are no run: an order of two lattes with 2% milk each.
     expect(sameValueRun('Two lattes, one with 2% lactose-free milk and one with 2% milk, is that right?')).toBeUndefined();
     expect(DEFAULT_QUALITY_THRESHOLDS.answer_same_value_run).toBe(0);
@@ -122,9 +122,9 @@ describe('answer_same_value_run (bfcl_multi_turn_base_94: four tires at 35 psi s
 
   it('the writer says a shared pressure once (failed on answer-writer-97)', () => {
     const cases: [[number, number, number, number], RegExp][] = [
-      [[35, 35, 35, 35], /^The four tires are all at 35 psi, under the 40 PSI you set\./],
-      [[32, 32, 30, 30], /^The front tires are at 32 psi and the rear ones at 30 psi; all four are under the 40 PSI you set\./],
-      [[32, 22, 30, 30], /^The tires are at 32 psi front left, 22 psi front right and 30 psi on both rear ones; all four are under the 40 PSI you set\./],
+      [[35, 35, 35, 35], /^The four tires are all at 35 psi, under your 40 psi threshold\./],
+      [[32, 32, 30, 30], /^The front tires are at 32 psi and the rear ones at 30 psi; all four are under your 40 psi threshold\./],
+      [[32, 22, 30, 30], /^The tires are at 32 psi front left, 22 psi front right and 30 psi on both rear ones; all four are under your 40 psi threshold\./],
     ];
     for (const [p, want] of cases) {
       for (let seed = 0; seed < 6; seed++) {

@@ -24,7 +24,7 @@ export function thresholdContradicted(turn: Pick<AnsweredTurn, 'answer' | 'reque
   const readings = [...turn.answer.matchAll(/(\d+(?:\.\d+)?)\s*psi\b/gi)].map((m) => Number(m[1])).filter((n) => n !== floor);
   const low = readings.filter((n) => n < floor);
   if (low.length === 0) return undefined;
-  // Told against the user's number ("all four are under the 37.5 PSI you set") the answer is honest.
+  // Told against the user's number ("all four are under your 37.5 psi threshold") the answer is honest.
   if (new RegExp(`\\b(?:under|below|less than|short of)\\b[^.]*\\b${String(floor).replace('.', '\\.')}(?:\\.0)?\\s*psi`, 'i').test(turn.answer)) return undefined;
   return `says "${GOOD_STATE.exec(turn.answer)![0]}" with ${low[0]} psi under the user's ${floor} PSI`;
 }

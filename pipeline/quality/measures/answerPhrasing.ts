@@ -281,4 +281,25 @@ export const answerAndRunOn: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => andRunOn(t.answer)),
 };
 
-export const ANSWER_PHRASING_MEASURES = [answerSearchServiceUnsaid, answerThenTwice, answerNowInLeft, answerAndRunOn, answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
+/** Units a sentence writes in one case ("35 psi"): the same unit in another case beside it reads as two units. */
+const UNIT_WORDS = ['psi', 'km', 'kg', 'mph', 'usd', 'eur', 'gbp', 'cny', 'rmb'];
+
+/** One unit written two ways in an answer ("The four tires are all at 35 psi, under the 40 PSI you set."). */
+export function unitCaseMixed(answer: string): string | undefined {
+  for (const unit of UNIT_WORDS) {
+    const forms = new Set([...answer.matchAll(new RegExp(`\\b\\d[\\d.,]*\\s*(${unit})\\b`, 'gi'))].map((m) => m[1]));
+    if (forms.size > 1) return `writes ${[...forms].map((f) => `"${f}"`).join(' and ')}`;
+  }
+  return undefined;
+}
+
+export const answerUnitCaseMixed: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_unit_case_mixed',
+  group: 'text',
+  title: 'closing answer writes one unit two ways ("The four tires are all at 35 psi, under the 40 PSI you set."), where a person keeps one form',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => unitCaseMixed(t.answer)),
+};
+
+export const ANSWER_PHRASING_MEASURES = [answerUnitCaseMixed, answerSearchServiceUnsaid, answerThenTwice, answerNowInLeft, answerAndRunOn, answerUnitFronted, answerCoordinatesAsText, answerParentAsDots, answerEmptyTextRead, answerThenListing, answerTextThenField, answerTenseSlip, answerOneLineAsLines, answerLabelledLine, answerIdNamedTwice];
