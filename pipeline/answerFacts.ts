@@ -525,7 +525,8 @@ export function codesOf(calls: readonly { name?: string; args: unknown; response
   };
   for (const c of calls) {
     walk(c.args, '');
-    walk(parseToolResponse(c.response), '');
+    // A bare list answers under its tool's name: list_all_airports' ['RMS', 'SBK', …] are airport codes.
+    walk(parseToolResponse(c.response), c.name ?? '');
   }
   return out;
 }

@@ -114,3 +114,14 @@ describe('one unit, one form (answer-writer-144)', () => {
     expect(unitCaseMixed('400 USD comes to 320 EUR.')).toBeUndefined();
   });
 });
+
+describe('a bare list of codes is said bare (answer-writer-145)', () => {
+  it('codesOf reads list_all_airports\' bare list as airport codes, and codesBare unquotes them', async () => {
+    const { codesOf, codesBare } = await import('../../pipeline/answerFacts.js');
+    const calls = [{ name: 'TravelAPI.list_all_airports', args: {}, response: "['RMS', 'SBK', 'MPC']" }];
+    expect([...codesOf(calls)]).toEqual(['RMS', 'SBK', 'MPC']);
+    expect(codesBare('There are 3 airports: "RMS", "SBK" and "MPC".', codesOf(calls))).toBe('There are 3 airports: RMS, SBK and MPC.');
+    // A bare list of another tool's words is no list of codes.
+    expect([...codesOf([{ name: 'GorillaFileSystem.ls', args: {}, response: "['LOG', 'TMP']" }])]).toEqual([]);
+  });
+});
