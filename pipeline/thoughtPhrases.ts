@@ -458,6 +458,13 @@ export function sayValue(v: unknown): string {
  * left out. Each is said as a person says it, never as the parameter's name pasted in as a noun with
  * "set to" ("passing only unread set to false", "movie id set to 575264"): see argWords.
  */
+/** A text with what its brackets hold left out ("bullet items ()"), nested brackets included. */
+export function outsideBrackets(text: string): string {
+  let out = text;
+  for (let prev = ''; prev !== out; ) [prev, out] = [out, out.replace(/\([^()]*\)/g, '()')];
+  return out;
+}
+
 export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
   // A trip's or a window's start before its end ("starting point "New York" and destination "Miami""), whatever order the keys sort in.
@@ -467,7 +474,9 @@ export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc):
     .map(([k, v]) => argWords(keyNoun(k, doc), v));
   if (entries.length <= 1) return entries.join('');
   // A list said item by item holds its own "and": a serial comma keeps the arguments apart ("doors "driver" and "passenger", and the unlock flag off").
-  const serial = entries.slice(0, -1).some((e) => / and /.test(e.replace(/"[^"]*"/g, '""')));
+  // An "and" inside brackets ("bullet items (a record of Authors and Summary)") is kept apart by them: no comma
+  // before the last argument (thought_serial_comma_needless).
+  const serial = entries.slice(0, -1).some((e) => / and /.test(outsideBrackets(e.replace(/"[^"]*"/g, '""'))));
   return `${entries.slice(0, -1).join(', ')}${serial ? ',' : ''} and ${entries[entries.length - 1]}`;
 }
 

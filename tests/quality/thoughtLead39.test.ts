@@ -83,3 +83,18 @@ describe('a request clause quoted without its joining conjunction (thought-write
     expect(quoteOpensConjunction('The content is "and so on".', 'Write "and so on" into it.')).toBeUndefined();
   });
 });
+
+describe('no serial comma after an "and" inside brackets (thought-writer-60)', () => {
+  it('argPhrase keeps the comma only after an argument said item by item, and the measure reads brackets alike', async () => {
+    const { argPhrase } = await import('../../pipeline/thoughtPhrases.js');
+    const { serialCommaNeedless } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const slide = argPhrase({ bullet_items: 'Authors: Elad Hazan[SPAN]Summary: Lecture notes on optimization.', title: 'Lecture Notes' });
+    expect(slide).not.toMatch(/\), and title/);
+    expect(slide).toMatch(/ and title "Lecture Notes"$/);
+    expect(argPhrase({ door: ['driver', 'passenger'], unlock: false })).toMatch(/"passenger", and /);
+    // teval_query_221_0-parameters_key_error-k6-cot on lead39 m8.
+    expect(serialCommaNeedless('Now I can add a text slide by calling `add_text_page` with bullet items (a record of Authors and Summary), and title "Lecture Notes".')).toMatch(/and title/);
+    expect(serialCommaNeedless('Now I can add a text slide by calling `add_text_page` with bullet items (a record of Authors and Summary) and title "Lecture Notes".')).toBeUndefined();
+    expect(serialCommaNeedless('I lock them with `lockDoors` with doors "driver" and "passenger" (both front ones), and the unlock flag off.')).toBeUndefined();
+  });
+});

@@ -13,6 +13,7 @@ import { thoughtCalls } from './thoughts.js';
 import { topShare } from './topShare.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { englishTitleAsked } from '../../resolution/worldFacts.js';
+import { outsideBrackets } from '../../thoughtPhrases.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -250,6 +251,28 @@ export const thoughtQuoteOpensConjunction: CaseMeasure = {
   },
 };
 
+/**
+ * A comma before the last argument where no earlier argument holds an "and" of its own outside brackets: "with
+ * bullet items (a record of Authors and Summary), and title "Lecture Notes"". The serial comma keeps arguments
+ * apart only after a list said item by item ("doors "driver" and "passenger", and the unlock flag off").
+ */
+export function serialCommaNeedless(thought: string): string | undefined {
+  const plain = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  for (const m of plain.matchAll(/\bwith ((?:(?!\bwith\b)[^.;:])*?\)), and [a-z][a-z ]*(?:""|-?\d)/g)) {
+    if (!/ and /.test(outsideBrackets(m[1]))) return `"…${m[0].slice(-60)}"`;
+  }
+  return undefined;
+}
+
+export const thoughtSerialCommaNeedless: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_serial_comma_needless',
+  group: 'text',
+  title: 'CoT: a thought puts a comma before the last argument where no argument before it holds an "and" of its own ("`add_text_page` with bullet items (a record of Authors and Summary), and title "…""), the "and" inside brackets already kept apart',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => thoughtDefect(tc, (c) => serialCommaNeedless(c.thought)),
+};
+
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
 export function recordOfNumbers(thought: string): string | undefined {
   return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
@@ -407,4 +430,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtSerialCommaNeedless, thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
