@@ -120,26 +120,26 @@ describe('a long text asked for is owed its opening words, its first sentence wi
 });
 
 describe('a bare list is told as the things its call lists', () => {
-  // bfcl travel cases: "The reply listed 23 items, the first three being "RMS", "SBK" and "MPC"." for list_all_airports.
+  // bfcl travel cases: "The reply listed 23 items, the first three being "RMS", "SBK" and "MPC"." for list_all_airports; the codes said bare since answer-writer-145.
   const airports = (codes: string[], request = 'Which airports can I fly from?'): AnswerInput => ({ request, steps: [{ name: 'TravelAPI.list_all_airports', args: {}, response: JSON.stringify(codes) }] });
   const all23 = ['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR', 'SSV', 'OKD', 'WLB', 'PEK', 'HND', 'HKG', 'CIA', 'CRH', 'ATV', 'PHV', 'GFD', 'SFO', 'LAX', 'JFK', 'ORD', 'BOS'];
   it('names what list_all_airports lists, all of a short list and three of a long one', () => {
-    for (const a of answers(airports(['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR']))) expect(a).toContain('There are 7 airports, among them "RMS", "SBK" and "MPC".');
-    for (const a of answers(airports(['RMS', 'SBK']))) expect(a).toContain('There are 2 airports: "RMS" and "SBK".');
+    for (const a of answers(airports(['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR']))) expect(a).toContain('There are 7 airports, among them RMS, SBK and MPC.');
+    for (const a of answers(airports(['RMS', 'SBK']))) expect(a).toContain('There are 2 airports: RMS and SBK.');
     for (const a of answers(airports(['RMS', 'SBK', 'MPC', 'SVP', 'SHD', 'CDG', 'LHR']))) expect(a).not.toMatch(/items|The reply listed/);
   });
   // bfcl_multi_turn_base_162: "I'd love a comprehensive list of all available departure airports" was answered with 3 of the 23.
   it('gives the whole list when the request asks for all of it', () => {
     for (const a of answers(airports(all23, "I'd love a comprehensive list of all available departure airports to commence my travel planning."))) {
-      expect(a).toContain('There are 23 airports: "RMS", "SBK", "MPC",');
-      expect(a).toContain('"ORD" and "BOS".');
+      expect(a).toContain('There are 23 airports: RMS, SBK, MPC,');
+      expect(a).toContain('ORD and BOS.');
       expect(wholeListCut(turn(airports(all23, 'I want a comprehensive list of all available departure airports.'), a))).toBeUndefined();
     }
   });
   // bfcl_multi_turn_base_159 / 194: the flight goes from the first airport listed to the second (or the last); "among them RMS, SBK and MPC" told a third the user never asked about and left out the last.
   it('tells a list asked by place by those places', () => {
-    for (const a of answers(airports(all23, "Opt to fly from the first airport to the second one in the system's list."))) expect(a).toContain('There are 23 airports; the first is "RMS" and the second "SBK".');
-    for (const a of answers(airports(all23, 'Calculate the cost for the first airport on the available list to the last airport on the same list.'))) expect(a).toContain('There are 23 airports; the first is "RMS" and the last "BOS".');
+    for (const a of answers(airports(all23, "Opt to fly from the first airport to the second one in the system's list."))) expect(a).toContain('There are 23 airports; the first is RMS and the second SBK.');
+    for (const a of answers(airports(all23, 'Calculate the cost for the first airport on the available list to the last airport on the same list.'))) expect(a).toContain('There are 23 airports; the first is RMS and the last BOS.');
   });
   it('measures a list asked for whole and told in part, and not a list asked about otherwise', () => {
     const cut = 'There are 23 airports, among them "RMS", "SBK" and "MPC".';
