@@ -467,8 +467,9 @@ export function outsideBrackets(text: string): string {
 
 export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
-  // A trip's or a window's start before its end ("starting point "New York" and destination "Miami""), whatever order the keys sort in.
-  const first = (k: string) => (/^(?:start|from)$/.test(k) ? 0 : 1);
+  // A trip's or a window's start before its end ("starting point "New York" and destination "Miami""), and a first file
+  // before a second ("first file "a.txt" and second file "b.txt""), whatever order the call passes the keys in.
+  const first = (k: string) => (/^(?:start|from)$/.test(k) ? 0 : /\D1$/.test(k) ? 1 : 2);
   const entries = Object.entries(args)
     .sort(([a], [b]) => first(a) - first(b))
     .map(([k, v]) => argWords(keyNoun(k, doc), v));

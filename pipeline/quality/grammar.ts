@@ -235,6 +235,9 @@ export const BARE_KEYS: Record<string, [RegExp, string][]> = {
   // Airbnb's dates: "with check-in date "2023-12-01"", never "with check in "2023-12-01"".
   checkIn: [[/\bdate\b/i, 'check-in date']],
   checkOut: [[/\bdate\b/i, 'check-out date']],
+  // BFCL's diff: "with first file \"config.py\" and second file \"real_config.py\"", never "file name 1" (lead39).
+  file_name1: [[/\bfirst file\b/i, 'first file']],
+  file_name2: [[/\bsecond file\b/i, 'second file']],
 };
 
 /** Keys that are a unit of measure and nothing else. */

@@ -98,3 +98,20 @@ describe('no serial comma after an "and" inside brackets (thought-writer-60)', (
     expect(serialCommaNeedless('I lock them with `lockDoors` with doors "driver" and "passenger" (both front ones), and the unlock flag off.')).toBeUndefined();
   });
 });
+
+describe('diff\'s files said as the first and second file (thought-writer-61)', () => {
+  const DIFF = { name: 'GorillaFileSystem.diff', description: 'Compare two files line by line.', required_parameters: [{ name: 'file_name1', type: 'string', description: 'The name of the first file in current directory.' }, { name: 'file_name2', type: 'string', description: 'The name of the second file in current directory. ' }], optional_parameters: [], return_data: [] };
+  it('keyNoun and argPhrase say "first file" and "second file", first before second', async () => {
+    const { keyNoun } = await import('../../pipeline/quality/grammar.js');
+    const { argPhrase } = await import('../../pipeline/thoughtPhrases.js');
+    expect(keyNoun('file_name1', DIFF as never)).toBe('first file');
+    expect(argPhrase({ file_name2: 'b.txt', file_name1: 'a.txt' }, DIFF as never)).toBe('first file "a.txt" and second file "b.txt"');
+  });
+  it('thought_key_bare reads a key in its words too ("file name 1", "check in")', async () => {
+    const { bareKeyNoun } = await import('../../pipeline/quality/measures/thoughts.js');
+    // bfcl_multi_turn_base_35-tool_select_error-k8-cot on lead39 m9.
+    expect(bareKeyNoun('What I need first is to compare the two files line by line: `diff` with file name 1 "config.py" and file name 2 "real_config.py".', ['file_name1', 'file_name2'])).toMatch(/file_name1/);
+    expect(bareKeyNoun('`diff` with first file "config.py" and second file "real_config.py".', ['file_name1', 'file_name2'])).toBeUndefined();
+    expect(bareKeyNoun('`get_property_checkout_price` with check in "2023-12-01".', ['checkIn'])).toMatch(/checkIn/);
+  });
+});

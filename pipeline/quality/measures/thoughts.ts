@@ -1015,8 +1015,9 @@ function bareKeysOf(tc: TestCase): string[] {
  * words, where its doc says what it holds (a destination, search terms, a start date).
  */
 export function bareKeyNoun(thought: string, keys: string[], owns?: (api: string, key: string) => boolean): string | undefined {
-  for (const k of keys) {
-    const m = new RegExp(`\\b(?:the ${k} (?:is|are|will be|as)\\b|(?:with|and|,) ${k} ["\\d]|as the ${k}(?=[.,;:!?]|$))`).exec(thought);
+  // The key as spelled and in its words ("file_name1" and "file name 1", "checkIn" and "check in").
+  for (const [k, w] of keys.flatMap((key) => [...new Set([key, keyAsWords(key)])].map((w) => [key, escapeRegExp(w)] as const))) {
+    const m = new RegExp(`\\b(?:the ${w} (?:is|are|will be|as)\\b|(?:with|and|,) ${w} ["\\d]|as the ${w}(?=[.,;:!?]|$))`).exec(thought);
     // A key the call's own tool does not take is the wrong key a key error passes ("`search_google_scholar` with q …"):
     // its thought says the call as made, by that key; only a tool's own bare key has a doc to say it by.
     const api = m ? [...thought.slice(0, m.index).matchAll(/`([A-Za-z_]+)`/g)].pop()?.[1] : undefined;
