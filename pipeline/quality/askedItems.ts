@@ -33,6 +33,7 @@ export interface AskedStep {
 /** A tool doc in either shape the pipeline holds: raw (`params`) or standardized (required/optional). */
 export interface AskedTool {
   name: string;
+  description?: string;
   params?: readonly { name: string; type: string; description?: string; required?: boolean }[];
   required_parameters?: readonly { name: string; type: string; description?: string }[];
   optional_parameters?: readonly { name: string; type: string; description?: string }[];

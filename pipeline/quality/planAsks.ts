@@ -64,6 +64,10 @@ export function asksAnAct(request: string): boolean {
 const MONTH = '(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
 const NAMED_DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?:,?\\s*\\d{4})?|\\b\\d{4}-\\d{2}-\\d{2}\\b|\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}\\b(?:\\s*\\d{4})?|\\btomorrow\\b`, 'i');
 /** A period a request asks about: "the next week", "the coming week", "the next 3 days", "this weekend". */
+/** A doc that books for today only ("Book the meeting room today using the room id …"). */
+const BOOKS_TODAY = /\b(?:book|reserve)\b[^.]*\btoday\b/i;
+/** A weekday the request books on ("on Friday", "next Monday"). */
+const WEEKDAY_NAMED = /\b(?:on|next|this coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
 const PERIOD = /\b(?:the\s+)?(?:next|coming|following|upcoming)\s+(?:\d+\s+|few\s+|two\s+|three\s+|seven\s+)?(?:week|weekend|days?|month)s?\b|\bthis\s+(?:week|weekend)\b|\b(?:the\s+)?month\s+of\s+\w+/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -122,6 +126,22 @@ export function otherDayThanAsked(request: string, steps: readonly AskedStep[], 
       return { at: weatherAt, asked: `the weather on ${date[0]}`, did: `${shortName(steps[weatherAt].name)}, today's weather` };
     }
   }
+  // A booking whose doc books today ("Book the meeting room today"), for a request booking another day ("a meeting room for
+  // tomorrow", "for October 21, 2023"): the plan books today what the user wanted another day, and its thought owns up to it
+  // ("`reserve` books for today only, though the user asked for tomorrow.") while going on (teval_query_406_2, 59_1, 470_2).
+  const bookAt = steps.findIndex((st) => /reserve|book/i.test(shortName(st.name)) && BOOKS_TODAY.test(tools.find((t) => t.name === st.name)?.description ?? ''));
+  if (bookAt >= 0) {
+    for (const s of sentences(request)) {
+      // The day the booking is for, said where the booking or the rooms are ("any meeting rooms available tomorrow …? If there are, … reserve the first").
+      if (!/\b(?:book|reserve|reservation|meeting|rooms?)\b/i.test(s) || /\btoday\b/i.test(s)) continue;
+      const date = NAMED_DATE.exec(s) ?? WEEKDAY_NAMED.exec(s);
+      if (!date) continue;
+      const md = monthDay(date[0]);
+      const shown = today ? monthDay(today) : undefined;
+      if (md && shown && md.m === shown.m && md.d === shown.d) continue;
+      return { at: bookAt, asked: `a booking for ${date[0]}`, did: `${shortName(steps[bookAt].name)}, which books today` };
+    }
+  }
   const weekdayAt = steps.findIndex((s) => /get_weekday/i.test(s.name) && (!isPlainObject(s.args) || Object.keys(s.args).length === 0));
   if (weekdayAt >= 0) {
     for (const s of sentences(request)) {
@@ -136,7 +156,7 @@ export function otherDayThanAsked(request: string, steps: readonly AskedStep[], 
 
 /** Does the request ask about the weather on a named day, or the weekday of a past event (the measure's population)? */
 export function asksOfADay(request: string): boolean {
-  return sentences(request).some((s) => (/\bavailab/i.test(s) && (NAMED_DATE.test(s) || PERIOD.test(s))) || (/\b(?:weather|forecast|temperature)\b/i.test(s) && NAMED_DATE.test(s)) || (/\b(?:day of the week|weekday)\b/i.test(s) && /\b(?:released|published|premiered|born|founded|aired|release|premiere)\b/i.test(s)));
+  return sentences(request).some((s) => (/\b(?:book|reserve|reservation|meeting|rooms?)\b/i.test(s) && !/\btoday\b/i.test(s) && (NAMED_DATE.test(s) || WEEKDAY_NAMED.test(s))) || (/\bavailab/i.test(s) && (NAMED_DATE.test(s) || PERIOD.test(s))) || (/\b(?:weather|forecast|temperature)\b/i.test(s) && NAMED_DATE.test(s)) || (/\b(?:day of the week|weekday)\b/i.test(s) && /\b(?:released|published|premiered|born|founded|aired|release|premiere)\b/i.test(s)));
 }
 
 /** "the shortest path", "the best route", "the fastest way … route" */
