@@ -115,3 +115,32 @@ describe('diff\'s files said as the first and second file (thought-writer-61)', 
     expect(bareKeyNoun('`get_property_checkout_price` with check in "2023-12-01".', ['checkIn'])).toMatch(/checkIn/);
   });
 });
+
+describe('a fact lead cites every field of the answer the call uses (thought-writer-62, resolve 51)', () => {
+  const COORDS = { name: 'BINGMap.get_coordinates', description: 'Get the coordinates of a location.', args: { location: '1600 Pennsylvania Avenue NW, Washington, DC 20500' } };
+  const NEARBY = { name: 'BINGMap.search_nearby', description: 'Search for places nearby a location.', args: { latitude: 38.897671, longitude: -77.036557, radius: 500, search_term: 'restaurant' } };
+  const answer = "{'latitude': 38.897671, 'longitude': -77.036557}";
+  it('the measure flags the latitude cited alone and passes both', async () => {
+    const { factHalfSaid } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    // teval_query_26_0-control-k1-cot on lead39 m11.
+    expect(factHalfSaid('The last call tells me the latitude is 38.897671. The next step is to search for places near the location.', NEARBY.args, answer)).toMatch(/longitude -77\.036557/);
+    expect(factHalfSaid('The last call tells me the latitude is 38.897671 and the longitude is -77.036557. The next step is to search.', NEARBY.args, answer)).toBeUndefined();
+  });
+  it('offlineThoughts and tieThoughtsToAnswers say both coordinates', async () => {
+    const { factHalfSaid } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    let cited = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const [, second] = offlineThoughts({ query: 'Find restaurants within 500 meters of 1600 Pennsylvania Avenue NW, Washington, DC 20500.', steps: [COORDS, { ...NEARBY, previousResponse: answer }] }, new Rng(seed));
+      expect(factHalfSaid(second, NEARBY.args, answer), second).toBeUndefined();
+      const steps: TiedStep[] = [
+        { action: { name: COORDS.name, args: COORDS.args, thought: 'I need the coordinates first.' }, response: { content: answer } },
+        { action: { name: NEARBY.name, args: NEARBY.args, thought: 'Next, I need to search for places near the location, so I will call `search_nearby`.' } },
+      ];
+      tieThoughtsToAnswers([{ user: 'Find restaurants near the White House.', steps }], new Map(), new Rng(seed));
+      const tied = steps[1].action.thought!;
+      expect(factHalfSaid(tied, NEARBY.args, answer), tied).toBeUndefined();
+      if (/latitude is 38\.897671 and the longitude is -77\.036557/.test(tied)) cited++;
+    }
+    expect(cited).toBeGreaterThan(0);
+  });
+});

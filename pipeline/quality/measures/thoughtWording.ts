@@ -273,6 +273,31 @@ export const thoughtSerialCommaNeedless: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => serialCommaNeedless(c.thought)),
 };
 
+/**
+ * A lead citing one field of the answer just given where the call passes another field of that answer too:
+ * "The last call tells me the latitude is 38.897671." before `search_nearby` with latitude 38.897671 and
+ * longitude -77.036557. A person says both: "… the latitude is 38.897671 and the longitude is -77.036557."
+ */
+export function factHalfSaid(thought: string, args: unknown, lastAnswer: string | undefined): string | undefined {
+  const lead = /^(?:The last call tells me |`[^`]+` says )the ([a-z ]+?) is ("[^"]*"|-?\d+(?:\.\d+)?)\.(?:\s|$)/.exec(thought);
+  if (!lead || lastAnswer === undefined || !args || typeof args !== 'object' || Array.isArray(args)) return undefined;
+  const answer = parseToolResponse(lastAnswer);
+  if (!answer || typeof answer !== 'object' || Array.isArray(answer)) return undefined;
+  const cited = lead[2].replace(/^"|"$/g, '');
+  const passed = new Set(Object.values(args as Record<string, unknown>).map(String));
+  const other = Object.entries(answer as Record<string, unknown>).find(([, v]) => (typeof v === 'number' || (typeof v === 'string' && v.length > 0 && v.length <= 40)) && String(v) !== cited && passed.has(String(v)));
+  return other ? `cites the ${lead[1]} alone; the call passes the ${other[0]} ${String(other[1])} of the same answer too` : undefined;
+}
+
+export const thoughtFactHalfSaid: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_fact_half_said',
+  group: 'text',
+  title: 'CoT: a thought cites one field of the answer just given where its call passes another field of that answer too ("The last call tells me the latitude is 38.897671." before `search_nearby` with latitude 38.897671 and longitude -77.036557), where a person cites both',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => thoughtDefect(tc, (c) => (c.wrong ? undefined : factHalfSaid(c.thought, c.args, c.lastAnswer))),
+};
+
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
 export function recordOfNumbers(thought: string): string | undefined {
   return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
@@ -430,4 +455,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtSerialCommaNeedless, thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtFactHalfSaid, thoughtSerialCommaNeedless, thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
