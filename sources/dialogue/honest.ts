@@ -1108,8 +1108,14 @@ export function wordReadBacks(
         const m = r % (j + 1);
         [others[j], others[m]] = [others[m], others[j]];
       }
-      const options: { w: string; f: string; slot: string; normal?: string }[] = [{ w: rb.text, f: own, slot: mine }];
-      for (const o of others) if (o.f && !said.has(o.normal)) options.push(o as ReadBackCandidate & { f: string });
+      const all: { w: string; f: string; slot: string; normal?: string }[] = [{ w: rb.text, f: own, slot: mine }];
+      for (const o of others) if (o.f && !said.has(o.normal)) all.push(o as ReadBackCandidate & { f: string });
+      // Not the first word of the words kept before it: "That sounds great. That sounds like a decaf macchiato …?" says
+      // "That sounds" twice in a row (teval_query_40_1-env-k1~mixed).
+      const opener = (t: string) => /^[A-Za-z']+/.exec(t.trim())?.[0]?.toLowerCase();
+      const kept = head.trim() && opener(head) !== 'i' ? opener(head) : undefined;
+      const apart = kept ? all.filter((o) => opener(o.w) !== kept) : all;
+      const options = apart.length ? apart : all;
       // The larger of the frame's uses and the slot's: a frame few orders have is no likelier for them.
       const cost = (o: { f: string; slot: string }) => Math.max(uses.get(o.f) ?? 0, slots.get(o.slot) ?? 0);
       const least = Math.min(...options.map(cost));

@@ -131,3 +131,95 @@ describe('"I\'m" names someone only before a capitalised name (evolve 105)', () 
     expect(order('Man, I am dragging. Give me a Double Cappuccino, and use Oat milk')).toBe('a double cappuccino with oat milk');
   });
 });
+
+describe('a read-back never opens on the word the kept reply opens on (evolve 106)', () => {
+  it('the measure flags "That sounds great. That sounds like …?" and passes "I …. I …?"', async () => {
+    const { readBackOpenerTwice } = await import('../../pipeline/quality/measures/context.js');
+    // teval_query_40_1-env-k1~mixed on lead38 f5.
+    expect(readBackOpenerTwice('That sounds great. That sounds like a decaf macchiato with a little bit of chocolate drizzle, is that right?')).toMatch(/That sounds great/);
+    expect(readBackOpenerTwice('That sounds great. Can I check I have it right: a decaf macchiato?')).toBeUndefined();
+    expect(readBackOpenerTwice('I apologize for the error. I have a latte with non-fat milk for John down; is that accurate?')).toBeUndefined();
+  });
+});
+
+describe('the insertions that read back on the kept reply\'s own opener no longer do (evolve 106)', () => {
+  // The dialogues of two insertions of lead38 f5, in their order: "That sounds great. That sounds like a decaf macchiato …?"
+  // (teval_query_40_1-env-k1~mixed) and "That isn't an issue. That sounds like an oat milk macchiato …?" (175_0-…-k3-cot~mixed).
+  const INSERTIONS: Record<string, string[]> = {
+  'teval_query_175_0-parameters_key_error-k3-cot~mixed': [
+    'dlg-20aaa996-ff2a-4654-a75a-698efd71ea69',
+    'dlg-a12bc752-138f-42d9-9531-80f546087930',
+    'dlg-5c5ad262-5a95-47e7-b359-1c788231c333',
+    'dlg-e1953c36-2222-48da-ad78-d6630e010cf0',
+    'dlg-dc9d9c17-f4d2-4424-b0ea-97b8dcc1deb3',
+    'dlg-f7fe2463-5ce2-4eb1-836e-a934529cb3e0',
+    'dlg-0b1f9aa4-32cf-4d73-9236-ff7421cb245c',
+    'dlg-d7842858-7f9a-4811-9aa4-802deb7d7962',
+    'dlg-b863a3d7-c62d-4983-b8a5-06a0b8d8058c',
+    'dlg-52963a46-a958-4a70-a3f8-4c61e518a299',
+    'dlg-ca15bc67-1913-4ffa-8369-5547e6501dc5',
+    'dlg-8f1583e9-bc50-4c72-9ac3-9f9f6800bd9a',
+    'dlg-f58a80e2-f549-48a2-ac0e-dd18551fbd00',
+    'dlg-ff271bda-1a2d-4600-b178-993e260de2f6',
+    'dlg-75124dc8-ae5a-4b8e-9337-8179cc75a924',
+    'dlg-98770c6b-0402-47f5-b6fa-ded47682ea45',
+    'dlg-02523c72-df9c-44b0-9b8c-f0b149583a55'
+  ],
+  'teval_query_40_1-env-k1~mixed': [
+    'dlg-07783c80-f979-4b8f-bf37-5b1cb493c1c3',
+    'dlg-ddbf931d-0a5f-4365-b497-3f8569160b54',
+    'dlg-86d99737-8573-4fec-a9b3-0480c85b528c',
+    'dlg-d603c82e-91f8-483c-913d-9016d407dfa6',
+    'dlg-ad1d0a90-6993-418f-8260-31a94e89d588',
+    'dlg-26f71e40-4451-411f-8250-3b5c9e54d263',
+    'dlg-562579a3-8b47-4cc6-b689-ba6eee77bbfa',
+    'dlg-6815f89e-cbe5-4133-9b12-bc464011ce29',
+    'dlg-e947fdaa-68c0-4749-841b-32521b219964',
+    'dlg-08e7c573-5a70-409e-8220-c8f5433ff6f7',
+    'dlg-9996d3dc-79b1-4886-ac13-26ea89c47fb9',
+    'dlg-112dc8eb-2fe6-43e6-a18a-ba2b7822a2fc',
+    'dlg-72ca3952-a888-44d9-9d18-9c3ab6d33bcc',
+    'dlg-983a82eb-c04b-470b-88c3-d1204a05ee27',
+    'dlg-da751eb4-51e5-4466-9c3d-87b077c3c2f1',
+    'dlg-e1370078-db80-46ec-96fb-eed5817275cc',
+    'dlg-87070de8-2a3c-4d99-a121-212393634bb7',
+    'dlg-4a8f6747-dd0e-4641-b137-04f186242177',
+    'dlg-5f87f071-2a94-4176-9aa4-5d269ddea4fd',
+    'dlg-bc31aca5-d186-416f-ac25-2a944d23f5d3',
+    'dlg-8ca058fe-8c93-443d-9367-8b1752b7a4f0',
+    'dlg-50d36f78-93b2-4ef0-9ae8-51982711919e',
+    'dlg-08a4ed95-f144-43bd-87e9-0c48f9b57b03',
+    'dlg-df3650f5-0995-489e-adc8-211c3a301c60',
+    'dlg-e0c984c5-aa35-4213-ae68-253f78021566',
+    'dlg-707b68b9-24fc-4276-9c22-cbc3fbe0609e',
+    'dlg-8ff9961d-0b05-4393-a8a5-987a5c43ab9a',
+    'dlg-77ae545f-b6bf-4f50-8ab5-847ba21871ec',
+    'dlg-30580232-f20c-4855-a977-8f1e195c0a2a',
+    'dlg-14848fd2-273e-4984-a4a7-c31f0f2a5f52',
+    'dlg-dfd5325a-afdf-4106-abe0-6bc46fcb0512',
+    'dlg-a66efc1b-8bf0-4e67-948b-b9776027422a',
+    'dlg-314cb81b-efea-4ca2-b775-f0e94eddfc3e',
+    'dlg-154c1d76-3f61-4afc-84c6-285d8aa8fe2c',
+    'dlg-2321a743-a98f-4fbd-8fa2-0c3f261c8c0b',
+    'dlg-d3e8907c-8bd0-4eef-ba31-a4e6518f2ae9',
+    'dlg-8f56e1d1-7e0c-4db6-b8ce-eeee43bd2263',
+    'dlg-b91d72b4-51c1-44dc-b43a-953a76433711',
+    'dlg-a9b6737d-2e3a-4aa7-b6de-68a1f004abea',
+    'dlg-4fc388d1-6f6c-4f87-9883-de9db9111ec9',
+    'dlg-8cf81f4c-c2be-491f-a194-33327b05a4f4'
+  ]
+};
+  it('reads them back in another frame', async () => {
+    const { readBackOpenerTwice } = await import('../../pipeline/quality/measures/context.js');
+    const { contextPool, insertionTurns } = await import('../../sources/dialogue/context.js');
+    const { loadCorpus } = await import('../../sources/dialogue/corpus.js');
+    const pool = contextPool(loadCorpus(), 1000);
+    const byId = new Map(pool.entries.map((e) => [e.id.split('#').pop()!, e.dialogue]));
+    for (const [name, ids] of Object.entries(INSERTIONS)) {
+      const turns = insertionTurns(ids.map((id) => byId.get(id)!));
+      const replies = turns.filter((t) => t.role === 'assistant').map((t) => t.content);
+      expect(replies.filter((r) => readBackOpenerTwice(r)), name).toEqual([]);
+      expect(replies.some((r) => /^That (?:sounds great|isn't an issue)\. .+\?$/.test(r)), name).toBe(true);
+    }
+  });
+});

@@ -869,6 +869,26 @@ export const contextSomeDrink: CaseMeasure = {
   check: (tc) => replyDefects(tc, someDrink, (text) => `"${someDrink(text)}" in "${text.slice(0, 80)}"`),
 };
 
+/** A read-back opening on the first word of the sentence the reply keeps before it ("That sounds great. That sounds like a decaf macchiato …?"). */
+export function readBackOpenerTwice(text: string): string | undefined {
+  const sentences = text.trim().split(/(?<=[.!?])\s+(?=[A-Z"])/);
+  const last = sentences[sentences.length - 1];
+  if (sentences.length < 2 || !/\?$/.test(last)) return undefined;
+  const opener = (t: string) => /^[A-Za-z']+/.exec(t)?.[0]?.toLowerCase();
+  const before = sentences[sentences.length - 2];
+  // "I apologize for the error. I have a latte … down; is that accurate?": two sentences of one speaker may both open on "I".
+  return opener(before) && opener(before) !== 'i' && opener(before) === opener(last) ? `${before} ${last.slice(0, 40)}…` : undefined;
+}
+
+export const contextReadBackOpenerTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'long_context_readback_opener_twice',
+  group: 'text',
+  title: 'long context: an inserted read-back opens on the first word of the sentence the reply keeps before it ("That sounds great. That sounds like a decaf macchiato with a little bit of chocolate drizzle, is that right?")',
+  population: 'evolved cases with an inserted long context',
+  check: (tc) => replyDefects(tc, readBackOpenerTwice, (text) => `"${readBackOpenerTwice(text)}"`),
+};
+
 export const contextReplyAsCustomer: CaseMeasure = {
   kind: 'case',
   id: 'long_context_reply_as_customer',
@@ -1674,4 +1694,4 @@ export const contextReadBackTeaNameDropped: CaseMeasure = {
   check: (tc) => dialogueDefect(tc, readBackDropsTeaName),
 };
 
-export const CONTEXT_MEASURES = [contextWordDoubled, contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextReadBackNameDropped, contextReadBackTeaNameDropped, contextSomeDrink, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextWithTwice, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextProperNameLowered, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
+export const CONTEXT_MEASURES = [contextReadBackOpenerTwice, contextWordDoubled, contextMenuThoughtTopic, contextMenuReplyOffTopic, contextReadBackPlaceDropped, contextReadBackNameDropped, contextReadBackTeaNameDropped, contextSomeDrink, contextEspressoCounted, contextNameHalfCased, contextItemArticleMissing, contextOrderCountMisread, contextClosingDropsAsked, contextRestatedItemCounted, contextBareClosing, contextStockThoughtShare, contextReadBackFrameRepeats, contextUpstreamSlip, contextClosingDropsConfirmed, contextConfirmationMisfits, contextThoughtFrameShare, contextReplyMissesOrder, contextAcknowledgementShare, contextAcknowledgementTop, contextThoughtDeniesSaid, contextReadBackItemDropped, contextReadBackModifierLost, contextReadBackRunOn, contextClosingRepeatsItem, contextStockLineShare, contextMenuClaimContradicted, contextDrinkCut, contextSentenceTopShare, contextReadBackAddInDropped, contextCheckBeforeReadBack, contextReadBackOfQuestion, contextThoughtDrinkShort, contextTurnNotFollowing, contextCorpusLineSpliced, contextReadBackModifierMisattached, contextShortOrderSplitLost, contextReadBackGarbled, contextShortOrderCut, contextPluralAgreement, contextMisspeltDrink, contextMenuClauseGarbled, contextFillerStacked, contextWithTwice, contextReplyAsCustomer, contextReadBackDangling, contextStatesMenu, contextWrongArticle, contextReadBackEcho, contextMenuCapitalised, contextProperNameLowered, contextConfirmsNothing, contextSituationalClaim, contextReadBackRepeated, contextSpeaksAsCafe, contextThoughtDisagrees, contextThoughtDetailGarbled, contextThoughtRepeats, contextSplicedLine, contextUnbackedClaim, contextClosingRepeated, contextClosingShape, contextClosingShapeRepeats, contextReadBackIncomplete, contextLowercaseLine, contextSplitsTask, contextRepeatedLine, contextDanglingQuestion, contextEmptyThought, contextContradictsTools, contextDeclines, contextContradictsItself, contextGreetingReopens, contextLineTopShare, contextDialogues];
