@@ -10,17 +10,19 @@ export const TELLS_FAILURE = /\b(?:fail(?:ed|s|ure)?|errors?|tried to|attempt|co
 /** Words a run shared by two sentences holds in any wording: not what makes it the same task. */
 const COMMON = new Set('a an the to of in on at for from by with and or it its this that is are was me you i my your again later now try retry leave want like would shall should do'.split(' '));
 
-const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}%'"\s-]/gu, ' ').split(/\s+/).filter(Boolean);
+/** A word's stem as the task is said both ways ("posting" and "post", "getting" and "get", "searches" and "search"). */
+const stem = (w: string) => (w.length > 5 && w.endsWith('ing') ? w.slice(0, -3).replace(/([^aeiou])\1$/, '$1') : w.length > 4 && /[^s]s$/.test(w) ? w.slice(0, -1) : w);
+const wordsOf = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}%'"\s-]/gu, ' ').split(/\s+/).filter(Boolean).map(stem);
 
 /**
- * The run of four or more words (two or more of them not `COMMON`) a question says again from the sentence
- * just before it: "Sorry, I wasn't able to convert 1500 USD to EUR, because the request timed out after 5
+ * The run of three or more words (two or more of them not `COMMON`, each read by its stem: "posting the tweet" is
+ * "post the tweet") a question says again from the sentence just before it: "Sorry, I wasn't able to convert 1500 USD to EUR, because the request timed out after 5
  * seconds. Shall I have another go at converting 1500 USD to EUR, or leave it there?" -> "1500 usd to eur".
  */
 export function taskSaidAgain(before: string, question: string): string | undefined {
   const said = ` ${wordsOf(before).join(' ')} `;
   const asked = wordsOf(question);
-  for (let k = asked.length; k >= 4; k--) {
+  for (let k = asked.length; k >= 3; k--) {
     for (let i = 0; i + k <= asked.length; i++) {
       const run = asked.slice(i, i + k);
       if (run.filter((w) => !COMMON.has(w)).length >= 2 && said.includes(` ${run.join(' ')} `)) return run.join(' ');
@@ -29,7 +31,8 @@ export function taskSaidAgain(before: string, question: string): string | undefi
   return undefined;
 }
 
-const sentencesOf = (text: string) => text.trim().split(/(?<=[.!?])\s+(?=[A-Z`"(])/);
+// A sentence may end inside its closing quote or bracket ("… "Let's Build for Cosmos IBC!" Would you like …?").
+const sentencesOf = (text: string) => text.trim().split(/(?<=[.!?]["')]?)\s+(?=[A-Z`"(])/);
 
 /** The last sentence of a text, as the measure reads it. */
 export const lastSentenceOf = (text: string): string => sentencesOf(text).pop() ?? '';

@@ -125,3 +125,14 @@ describe('a bare list of codes is said bare (answer-writer-145)', () => {
     expect([...codesOf([{ name: 'GorillaFileSystem.ls', args: {}, response: "['LOG', 'TMP']" }])]).toEqual([]);
   });
 });
+
+describe('the failed task read by its stems (answer-writer-146)', () => {
+  it('hears "posting the tweet" as "post the tweet", and a sentence ending inside its quote', () => {
+    expect(taskSaidAgain('My attempt to post the tweet failed, as the service would not take the connection.', 'Shall I have another go at posting the tweet, or leave it there?')).toBe('post the tweet');
+    expect(taskSaidAgain('My attempt to book the flight failed, as the service was unavailable (HTTP 503).', 'Do you want me to wait a moment and book the flight again, or leave it?')).toBe('book the flight');
+    // Two words of a task are no task said again.
+    expect(taskSaidAgain('I could not get the weather: the request timed out.', 'Would you like me to try again later, or leave it?')).toBeUndefined();
+    // teval_query_356_0-env-k2: the finding before the question ends inside its closing quote, so the question follows it, not the failure.
+    expect(taskAskedTwice('Checking your unread emails got done, but my attempt to find out the weekday failed, as the operation timed out after 5 s. You have 2 unread emails: "AAAI-23 Phase 1 notification" and "Let\'s Build for Cosmos IBC!" Would you like me to try once more to find out the weekday, or shall we stop here?')).toBeUndefined();
+  });
+});
