@@ -21,6 +21,8 @@ const AFTER_YES = ['Great.', 'Perfect.', 'Thanks.', 'OK.', 'Alright.', 'Wonderfu
  * reach (long_context_grants_for_cafe).
  */
 const AFTER_ASK = ['OK.', 'Alright.', 'Got it.'];
+/** After an order, once AFTER_ASK is used up and the reply cannot go without one. */
+const LAST_AFTER_ASK = ['Understood.', 'Noted.'];
 
 /** A reply's rest opening with any filler word, with or without a comma after it ("Thanks for waiting", "Sure thing"): a new opener would stack on it ("Great. Got it: the latte"), so none is given. */
 const FILLER_WORD_FIRST = /^\W*(?:ok(?:ay)?|alright|all right|great|good|fine|sure|perfect|awesome|cool|thanks?|thank you|got it|noted|wonderful|excellent|certainly|of course|no problem|right)\b/i;
@@ -70,8 +72,16 @@ export function variedAcknowledgements(turns: readonly Turn[], seed: number): Ma
       return say(i, rest ? `${pick} ${rest}` : pick);
     }
     // No fitting acknowledgement left: the reply without one, when the rest reads as a whole sentence.
-    if (standsAlone(rest) && fresh(rest)) say(i, rest);
-    else opens(word);
+    if (standsAlone(rest) && fresh(rest)) return say(i, rest);
+    // Left bare it would read word for word as another reply (two orders of one drink read back alike): a rarer
+    // acknowledgement after an order, never a fifth "OK." (long_context_acknowledgement_repeated,
+    // bfcl_multi_turn_base_121-parameters_value_error-k3-cot~mixed on lead39 m12).
+    const rarer = options === AFTER_ASK ? LAST_AFTER_ASK.find((o) => acknowledgementWord(o) !== previous && usesOf(acknowledgementWord(o)) < MOST && fresh(`${o} ${rest}`)) : undefined;
+    if (rarer) {
+      opens(acknowledgementWord(rarer));
+      return say(i, `${rarer} ${rest}`);
+    }
+    opens(word);
   });
   return changed;
 }

@@ -34,7 +34,7 @@ export function partialOpener(steps: Step[], rng: Rng, waiting: Waiting[] = [], 
   // A deed that went through is told after the failure in its own sentence ("I sent the email to smith@example.com."):
   // named in the opener too, it is said twice ("Searching arXiv and sending the email … went through, but … I sent
   // the email …", answer_done_said_twice). The opener names the look-ups done; with none, it names nothing.
-  const done = names(steps.filter((s) => !s.error && !callChangesState(s.name)));
+  const done = tasksOnOneThing(names(steps.filter((s) => !s.error && !callChangesState(s.name))));
   // Only what was tried and failed is named as not done: a step never tried beside it ("…, but not getting the
   // daily open and close and searching the stock ticker", the ticker search never run) reads as tried and
   // failed; the steps still waiting are said after the failure, as still to do (answer_opener_untried).
@@ -649,6 +649,30 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: [name
  * reviews of the movie" -> "getting the details and the reviews of the movie"; any other task stays as it is, in its place.
  */
 export function tasksOnOneThing(tasks: readonly string[]): string[] {
+  return sameTail(sameThing(tasks));
+}
+
+/**
+ * Searches of one kind at one place said once: "searching for "restaurant" and "landmark" near "Central Park"", never
+ * "searching for "restaurant" near "Central Park" and searching for "landmark" near "Central Park"" (answer_name_said_again,
+ * teval_query_305_0-env-k4).
+ */
+function sameTail(tasks: readonly string[]): string[] {
+  const parts = tasks.map((t) => /^(\S+(?: for)?) ("(?:[^"\\]|\\.)*") ((?:near|in|around|at|on) .+)$/.exec(t));
+  const out: string[] = [];
+  const merged = new Set<number>();
+  tasks.forEach((t, i) => {
+    if (merged.has(i)) return;
+    const p = parts[i];
+    const same = p ? parts.flatMap((q, k) => (k > i && q && q[1] === p[1] && q[3] === p[3] ? [k] : [])) : [];
+    if (!p || same.length === 0) return void out.push(t);
+    for (const k of same) merged.add(k);
+    out.push(`${p[1]} ${joinAnd([p[2], ...same.map((k) => parts[k]![2])])} ${p[3]}`);
+  });
+  return out;
+}
+
+function sameThing(tasks: readonly string[]): string[] {
   const parts = tasks.map((t) => /^(\S+) (the [a-z]+(?: [a-z]+)?) of (.+)$/.exec(t));
   const out: string[] = [];
   const merged = new Set<number>();
@@ -699,7 +723,9 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   // A later step of the kind a waiting one is, not waiting itself, is another of that kind: "Adding the page with text and an image
   // waits on it. Still to do: getting another image, adding another page with text and an image …", never dropped as if told
   // (answer_failure_repeat_dropped, teval_query_431_2-env-k12).
-  const others = tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).map((t) => (allTasks.includes(t) ? (anotherOf(t) ?? `${t} again`) : t));
+  // Tasks of one verb on one thing still to do said once too: "Getting the details and the reviews of the movie is still to do"
+  // (answer_waiting_tasks_unmerged, teval_query_297_0-env-k1).
+  const others = tasksOnOneThing(tasksCounted(rest, (t) => gerund(shortTask(t))).map(another).map((t) => (allTasks.includes(t) ? (anotherOf(t) ?? `${t} again`) : t)));
   const out: string[] = [];
   if (tasks.length > 3) out.push(rng.pick(others.length ? ['Most of what follows needs it first.', 'Most of the rest depends on it.'] : ['The rest of the request needs it first.', 'Everything after it in the request depends on it.']));
   else if (tasks.length) {

@@ -46,6 +46,9 @@ function withinSentence(s: string): string {
     else if (/\brenamed $/.test(head) && tail.startsWith(' to ') && (right || onlyFile)) put(at, at + q.length, right ? 'it' : 'the file');
     else if (/\bmoved "(?:[^"\\]|\\.)*" to $/.test(head) && names[k - 2]?.q === q) put(at - ' to '.length, at + q.length, ' into it');
     else if (thing && /\b(?:of|for) $/.test(head)) put(at, at + q.length, `the ${thing[1]}`);
+    // A page titled as something named before it in the sentence (the deck's theme, the page before): "added a text page
+    // titled "Global Warming", then added a page of the same name with text and an image" (teval_query_101_2-env-k5).
+    else if (/\btitled $/.test(head)) put(at - 'titled '.length, at + q.length, 'of the same name');
   }
   return out;
 }

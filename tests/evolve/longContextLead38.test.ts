@@ -223,3 +223,29 @@ describe('the insertions that read back on the kept reply\'s own opener no longe
     }
   });
 });
+
+describe('an acknowledgement a reply cannot go without, once the usual ones are used up (evolve 107)', () => {
+  it('takes a rarer one, never a fourth "OK."', async () => {
+    const { variedAcknowledgements } = await import('../../sources/dialogue/acknowledgements.js');
+    const { acknowledgementRepeated } = await import('../../pipeline/quality/measures/contextAcknowledgementRepeats.js');
+    // bfcl_multi_turn_base_121-parameters_value_error-k3-cot~mixed: "OK.", "Alright." and "Got it." each open three replies,
+    // and the last read-back, left bare, would read word for word as one said before.
+    const drinks = ['latte', 'mocha', 'cortado', 'macchiato', 'cappuccino', 'flat white', 'chai latte', 'matcha latte', 'espresso'];
+    const acks = ['OK.', 'Alright.', 'Got it.'];
+    const turns = [
+      { role: 'user' as const, content: 'I want an americano with caramel sauce.' },
+      { role: 'assistant' as const, content: 'Checking I have it all: an americano with caramel sauce, correct?' },
+      ...drinks.flatMap((d, k) => [
+        { role: 'user' as const, content: `I'd like a ${d}.` },
+        { role: 'assistant' as const, content: `${acks[k % 3]} So that's a ${d}?` },
+      ]),
+      { role: 'user' as const, content: 'I want an americano with caramel sauce.' },
+      { role: 'assistant' as const, content: 'OK. Checking I have it all: an americano with caramel sauce, correct?' },
+    ];
+    const changed = variedAcknowledgements(turns, 7);
+    const replies = turns.map((t, i) => changed.get(i) ?? t.content).filter((_, i) => turns[i].role === 'assistant');
+    expect(acknowledgementRepeated(replies)).toBeUndefined();
+    expect(new Set(replies).size).toBe(replies.length);
+    expect(replies.some((r) => /^(?:Understood|Noted)\. /.test(r))).toBe(true);
+  });
+});

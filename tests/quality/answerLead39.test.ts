@@ -136,3 +136,31 @@ describe('the failed task read by its stems (answer-writer-146)', () => {
     expect(taskAskedTwice('Checking your unread emails got done, but my attempt to find out the weekday failed, as the operation timed out after 5 s. You have 2 unread emails: "AAAI-23 Phase 1 notification" and "Let\'s Build for Cosmos IBC!" Would you like me to try once more to find out the weekday, or shall we stop here?')).toBeUndefined();
   });
 });
+
+describe('names said once in cases the filter change brought in (answer-writer-147)', () => {
+  it('merges searches of one kind at one place, and tasks on one thing still to do', async () => {
+    const { tasksOnOneThing } = await import('../../stages/resolve/failureSentences.js');
+    expect(tasksOnOneThing(['getting the coordinates', 'searching for "restaurant" near "Central Park"', 'searching for "landmark" near "Central Park"'])).toEqual(['getting the coordinates', 'searching for "restaurant" and "landmark" near "Central Park"']);
+    expect(tasksOnOneThing(['searching for "restaurant" near "Central Park"', 'searching for "museum" near "Times Square"'])).toHaveLength(2);
+    expect(tasksOnOneThing(['getting the details of the movie', 'getting the reviews of the movie'])).toEqual(['getting the details and the reviews of the movie']);
+  });
+  it('says a page titled as something named before it "of the same name"', async () => {
+    const { namesOnce } = await import('../../stages/resolve/namesOnce.js');
+    const { nameSaidAgain } = await import('../../pipeline/answerFacts.js');
+    // teval_query_101_2-env-k5 and 456_1-env-k6 on lead39 m12.
+    const pages = namesOnce('I created the file "outputs/GlobalWarming.ppt" with the "Business" theme, added a text page titled "Global Warming", then added a page titled "Global Warming" with text and an image.');
+    expect(pages).toBe('I created the file "outputs/GlobalWarming.ppt" with the "Business" theme, added a text page titled "Global Warming", then added a page of the same name with text and an image.');
+    expect(nameSaidAgain(pages)).toBeUndefined();
+    const themed = namesOnce('I created the file "outputs/movie_event.pptx" with the "Movie Extravaganza" theme, added a text page titled "Movie Extravaganza" and then added a page titled "Movie Extravaganza" with text and an image.');
+    expect(nameSaidAgain(themed)).toBeUndefined();
+    expect(themed).toMatch(/theme, added a text page of the same name and then added a page of the same name with text and an image\.$/);
+  });
+  it('the failure measures read "movies" as movie, never "movy" (teval_query_262_2-env-k1)', async () => {
+    const { stem } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    expect(stem('movies')).toBe('movie');
+    expect(stem('cities')).toBe('city');
+    expect(stem('properties')).toBe('property');
+    expect(stem('details')).toBe('detail');
+    expect(stem('searches')).toBe('search');
+  });
+});

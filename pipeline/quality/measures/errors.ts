@@ -679,8 +679,11 @@ export const valueErrorFlagUndecided: CaseMeasure = {
   id: 'value_error_flag_undecided',
   group: 'errors',
   title: 'injected value error flipping a flag the request does not decide: Email.show(only_unread=true) for "see what\'s new in my inbox … display the contents of my inbox" (only "unread" asks for true, only "all" for false)',
-  population: 'parameters_value cases whose error was made up',
+  population: 'parameters_value cases whose error was made up; a case whose request a noisy rewrite misspelt is judged by its base case',
   check(tc) {
+    // The noise may misspell the word that decides the flag ("check all my ejails", teval_query_344_2-…-k1~noisy_query):
+    // the error and the ground truth are its base case's, judged there on the words as written.
+    if (tc.evolution?.applied.includes('noisy_query')) return undefined;
     const p = injectedValueError(tc);
     if (!p) return undefined;
     for (const k of p.changed) {

@@ -91,7 +91,8 @@ const nameWords = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').rep
 /** Words of an API's name that say nothing of the task: verbs of looking up, qualifiers, the API's plumbing. */
 const GENERIC = new Set(['get', 'fetch', 'retrieve', 'search', 'list', 'view', 'check', 'show', 'display', 'find', 'query', 'read', 'lookup', 'look', 'with', 'based', 'on', 'by', 'for', 'of', 'to', 'from', 'in', 'the', 'a', 'info', 'information', 'detail', 'details', 'data', 'api', 'tool', 'all', 'time', 'filter', 'print', 'serper', 'curr', 'current', 'new', 'do', 'run', 'make', 'set', 'use']);
 // "files" and "file" one stem ("fil" against "file" read "list the files" as no word of ls's toolkit: bfcl_multi_turn_base_26-env-k1).
-const stem = (w: string) => w.replace(/ies$/, 'y').replace(/(?<=(?:ss|x|z|ch|sh))es$/, '').replace(/(?<!s)s$/, '');
+// "movies" is "movie", never "movy" (teval_query_262_2-env-k1's "the details of the five movies" read as no movie).
+export const stem = (w: string) => (/^(?:\w*(?:movie|cookie|calorie|rookie|selfie|zombie|genie|prairie)|tie|pie|lie)s$/.test(w) ? w.slice(0, -1) : w.replace(/ies$/, 'y').replace(/(?<=(?:ss|x|z|ch|sh))es$/, '').replace(/(?<!s)s$/, ''));
 
 /**
  * What the failed call was for, not said in the user's words: no word of its name beyond the
@@ -355,10 +356,11 @@ export const answerFailureRepeatDropped: CaseMeasure = {
       if (n < 2) continue;
       const own = apiWords(api).filter((w) => !failedWords.has(w));
       if (own.length === 0) continue;
-      // Where each of its mentions stands: the word of the kind said, said as several, or said with a count.
+      // Where each of its mentions stands: the word of the kind said, said as several, or said with a count before or after it
+      // ("three text pages", "the details of the five movies").
       const at2 = words.flatMap((w, i) => (own.includes(stem(w)) ? [i] : []));
       const mentions = at2.filter((i, k) => k === 0 || i - at2[k - 1] > 4);
-      const several = at2.some((i) => /s$/.test(words[i]) && !/ss$/.test(words[i])) || mentions.some((i) => words.slice(Math.max(0, i - 4), i).some((w) => COUNT_WORDS.indexOf(w) >= 2 || /^\d+$/.test(w) || w === 'each' || w === 'every'));
+      const several = at2.some((i) => /s$/.test(words[i]) && !/ss$/.test(words[i])) || mentions.some((i) => words.slice(Math.max(0, i - 4), i + 5).some((w) => COUNT_WORDS.indexOf(w) >= 2 || /^\d+$/.test(w) || w === 'each' || w === 'every'));
       if (mentions.length === 1 && !several) return `${api} planned ${n} times after the failure, told once: "${told.slice(0, 160)}"`;
     }
     return null;
