@@ -649,16 +649,15 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: [name
  * reviews of the movie" -> "getting the details and the reviews of the movie"; any other task stays as it is, in its place.
  */
 export function tasksOnOneThing(tasks: readonly string[]): string[] {
-  return sameTail(sameThing(tasks));
+  // Searches of one kind at one place said once too: "searching for "restaurant" and "landmark" near "Central Park"", never
+  // "searching for "restaurant" near "Central Park" and searching for "landmark" near "Central Park"" (answer_name_said_again,
+  // teval_query_305_0-env-k4).
+  return mergedOn(mergedOn(tasks, /^(\S+) (the [a-z]+(?: [a-z]+)?) (of .+)$/), /^(\S+(?: for)?) ("(?:[^"\\]|\\.)*") ((?:near|in|around|at|on) .+)$/);
 }
 
-/**
- * Searches of one kind at one place said once: "searching for "restaurant" and "landmark" near "Central Park"", never
- * "searching for "restaurant" near "Central Park" and searching for "landmark" near "Central Park"" (answer_name_said_again,
- * teval_query_305_0-env-k4).
- */
-function sameTail(tasks: readonly string[]): string[] {
-  const parts = tasks.map((t) => /^(\S+(?: for)?) ("(?:[^"\\]|\\.)*") ((?:near|in|around|at|on) .+)$/.exec(t));
+/** Tasks whose three words-groups (`shape`, space-separated) differ only in the second said once, the seconds joined: "getting the details and the reviews of the movie". */
+function mergedOn(tasks: readonly string[], shape: RegExp): string[] {
+  const parts = tasks.map((t) => shape.exec(t));
   const out: string[] = [];
   const merged = new Set<number>();
   tasks.forEach((t, i) => {
@@ -668,21 +667,6 @@ function sameTail(tasks: readonly string[]): string[] {
     if (!p || same.length === 0) return void out.push(t);
     for (const k of same) merged.add(k);
     out.push(`${p[1]} ${joinAnd([p[2], ...same.map((k) => parts[k]![2])])} ${p[3]}`);
-  });
-  return out;
-}
-
-function sameThing(tasks: readonly string[]): string[] {
-  const parts = tasks.map((t) => /^(\S+) (the [a-z]+(?: [a-z]+)?) of (.+)$/.exec(t));
-  const out: string[] = [];
-  const merged = new Set<number>();
-  tasks.forEach((t, i) => {
-    if (merged.has(i)) return;
-    const p = parts[i];
-    const same = p ? parts.flatMap((q, k) => (k > i && q && q[1] === p[1] && q[3] === p[3] ? [k] : [])) : [];
-    if (!p || same.length === 0) return void out.push(t);
-    for (const k of same) merged.add(k);
-    out.push(`${p[1]} ${joinAnd([p[2], ...same.map((k) => parts[k]![2])])} of ${p[3]}`);
   });
   return out;
 }
