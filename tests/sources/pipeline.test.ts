@@ -118,7 +118,7 @@ describe('the vendored data', () => {
     const { store, reports } = await run(undefined);
     // The stage itself prints the per-source table after it runs (and keeps its total as the status note).
     const summary = reports.find((r) => r.stage === 'standardize')!.summary!;
-    expect(summary.split('\n')[0]).toMatch(/^kept 655 trajectories \(the paper kept 733\); 23 tools, 178 APIs/);
+    expect(summary.split('\n')[0]).toMatch(/^kept 647 trajectories \(the paper kept 733\); 23 tools, 178 APIs/);
     // lead37: 4 more in filter passing GaodeMap a coordinate that cannot be its point in its doc's 'lon,lat' order
     // (coordinate_against_doc: 216_1 and 290_0 latitude first, 224_1 New York's, 358_2 the stand-in "123.456,789.012").
     // 24 T-Eval plans hold a call T-Eval's own review judged an input error (get_ticker_detail("TSLZ") for Tesla);
@@ -146,14 +146,16 @@ describe('the vendored data', () => {
     // author id left out). 1 more in filter 8: a file written empty where the request asks to record in it (content_never_written: 54_1).
     // h-solv28 (filter 10): 2 more measuring a distance the request never asks for (unrequested_distance: 31_1's get_distance for
     // "the shortest route", the locations and the traffic; 312_1's for how to reach the Empire State Building).
-    expect(summary).toMatch(/^teval +553 +3 +1 +5 +1 +4 +6 +3 +7 +3 +8 +1 +24 +1 +5 +1 +1 +5 +2 +2 +1 +2 +1 +1 +1 +5 +1 +1 +1 +456 +15 +50$/m);
+    // lead39 (filter 12): 8 more booking today with ReserveMeeting.reserve ("Book the meeting room today") what the request
+    // books for another day (other_day_than_asked: 59_1, 200_1, 251_0, 251_1, 406_2, 419_1, 455_1, 470_2).
+    expect(summary).toMatch(/^teval +553 +3 +1 +5 +1 +4 +6 +3 +7 +11 +8 +1 +24 +1 +5 +1 +1 +5 +2 +2 +1 +2 +1 +1 +1 +5 +1 +1 +1 +448 +15 +50$/m);
     const rows = Object.fromEntries(sourceRows(store).map((r) => [r.source, r]));
     expect(rows.bfcl.read).toBe(200);
     expect(rows.teval.read).toBe(553);
     expect(rows.bfcl.tools + rows.teval.tools).toBe(23);
     expect(rows.bfcl.apis + rows.teval.apis).toBe(178);
     const kept = store.readStage<StandardizedTrajectory>('standardize', ['ok']);
-    expect(kept.length).toBe(655);
+    expect(kept.length).toBe(647);
     for (const { content } of kept) {
       const t = content.trajectory;
       for (const cot of [false, true]) {
