@@ -695,3 +695,22 @@ export function nameSaidAgain(answer: string): { name: string; sentence: string 
   }
   return undefined;
 }
+
+/** Counts a write's text is said by ("the three papers' details"). */
+const WRITTEN_COUNT = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/**
+ * What a write put in its file, so the user knows which text: a short line quoted ("wrote "quantum computing" to
+ * "summary.txt""), papers copied from a search by what they are ("wrote the three papers' details to …"), lines
+ * by their count; never only "wrote the text to …", which leaves the user to guess (answer_written_text_unsaid).
+ */
+export function writtenWhat(args: unknown): string {
+  const content = isPlainObject(args) ? (args.content ?? args.text) : undefined;
+  const text = typeof content === 'string' ? content.trim() : '';
+  if (!text) return 'the text';
+  const papers = (text.match(/^Title: /gm) ?? []).length;
+  if (papers) return papers === 1 ? "the paper's details" : `the ${WRITTEN_COUNT[papers] ?? papers} papers' details`;
+  if (!text.includes('\n') && text.length <= 100 && !text.includes('"')) return JSON.stringify(text);
+  const lines = text.split('\n').filter((l) => l.trim()).length;
+  return lines > 1 ? `the ${WRITTEN_COUNT[lines] ?? lines} lines of text` : 'the text';
+}

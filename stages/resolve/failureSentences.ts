@@ -13,7 +13,7 @@ import { joinAnd } from '../../pipeline/quality/grammar.js';
 import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
-import { titlesById } from '../../pipeline/answerFacts.js';
+import { titlesById, writtenWhat } from '../../pipeline/answerFacts.js';
 import { TELLS_FAILURE, lastSentenceOf, taskSaidAgain } from '../../pipeline/failureQuestion.js';
 
 type Step = AnswerInput['steps'][number];
@@ -169,7 +169,8 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   tail: (a) => `show the last lines of ${fileOf(a) ?? 'the file'}`,
   head: (a) => `show the first lines of ${fileOf(a) ?? 'the file'}`,
   cat: (a) => `read ${fileOf(a) ?? 'the file'}`,
-  echo: (a) => `write the text to ${fileOf(a) ?? 'the file'}`,
+  // What it was to write, as the deed that goes through says it (answerFacts writtenWhat): "write "quantum computing" to "summary.txt"".
+  echo: (a) => `write ${writtenWhat(a)} to ${fileOf(a) ?? 'the file'}`,
   touch: (a) => `create the file ${fileOf(a) ?? ''}`.trim(),
   mkdir: (a) => `create the folder ${said(arg(a, /^dir_?name$/)) ?? ''}`.trim(),
   rm: (a) => `remove ${fileOf(a) ?? 'the file'}`,
@@ -375,6 +376,9 @@ export function shortTask(task: string): string {
   // Never one ending on a preposition whose object went ("count the words in").
   // Nor "get the details" of nothing ("Getting the details came through": of what? answer_details_of_nothing, h-envbase26):
   // the details keep whose they are ("get the details of "OMEG"", or of the stock when nothing shown names it).
+  // A write said short by where it writes: "retry writing to "annual_report.txt"", never the text it writes again in the question.
+  const written = /^write (?:"(?:[^"\\]|\\.)*"|the [a-z' ]+) to ("(?:[^"\\]|\\.)*")$/.exec(task);
+  if (written) return `write to ${written[1]}`;
   const whose = /\bthe details (of "[^"]*")/.exec(task)?.[1];
   if (whose && /\bthe details$/.test(short)) return `${short} ${whose}`;
   return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) && !/\b(?:to|from|into|on|for|in|at|of|with|by|about|under|near)$/.test(short) ? short : task;

@@ -49,7 +49,8 @@ describe('nextStepQuestion after the failed task\'s own sentence', () => {
 
 describe('a write says what it wrote (answer-writer-142)', () => {
   it('quotes a short line, names papers and counts lines, and the measure reads "the text" as unsaid', async () => {
-    const { writtenWhat, didPhrase } = await import('../../stages/resolve/answerWriter.js');
+    const { didPhrase } = await import('../../stages/resolve/answerWriter.js');
+    const { writtenWhat } = await import('../../pipeline/answerFacts.js');
     const { writtenTextUnsaid } = await import('../../pipeline/quality/measures/answerNouns.js');
     expect(writtenWhat({ content: 'quantum computing', file_name: 'summary.txt' })).toBe('"quantum computing"');
     const papers = 'Published: 2022-08-01\nTitle: A\nAuthors: X\nSummary: S\n\nPublished: 2000-03-31\nTitle: B\nAuthors: Y\nSummary: T\n\nPublished: 2013-11-20\nTitle: C\nAuthors: Z\nSummary: U';
@@ -62,8 +63,11 @@ describe('a write says what it wrote (answer-writer-142)', () => {
     const turn = { request: "Put 'To be discussed' in it.", calls: [echo], answer: 'I have written the text to "ProjectOverview.txt".' };
     expect(writtenTextUnsaid(turn)).toMatch(/written the text/);
     expect(writtenTextUnsaid({ ...turn, answer: 'I have written "To be discussed" to "ProjectOverview.txt".' })).toBeNull();
-    // A write that failed is told by the failure answer, not here.
-    expect(writtenTextUnsaid({ ...turn, calls: [{ ...echo, response: 'OSError: [Errno 5] Input/output error' }] })).toBeUndefined();
+    // A write that failed says what it was to write too (answer-writer-148, bfcl_multi_turn_base_2-env-k4).
+    const failed = { ...turn, calls: [{ ...echo, response: 'echo failed: I/O error (EIO) writing to the disk' }] };
+    expect(writtenTextUnsaid({ ...failed, answer: 'When I tried to write the text to "ProjectOverview.txt", there was an I/O error writing to the disk.' })).toMatch(/write the text/);
+    expect(writtenTextUnsaid({ ...failed, answer: 'When I tried to write "To be discussed" to "ProjectOverview.txt", there was an I/O error writing to the disk.' })).toBeNull();
+    expect(writtenTextUnsaid({ ...turn, calls: [] })).toBeUndefined();
   });
 });
 
@@ -162,5 +166,14 @@ describe('names said once in cases the filter change brought in (answer-writer-1
     expect(stem('properties')).toBe('property');
     expect(stem('details')).toBe('detail');
     expect(stem('searches')).toBe('search');
+  });
+});
+
+describe('a failed write says what it was to write (answer-writer-148)', () => {
+  it('names the text in the failure, and asks by where it writes', async () => {
+    const { taskOf, shortTask } = await import('../../stages/resolve/failureSentences.js');
+    const echo = { name: 'GorillaFileSystem.echo', args: { content: 'Collaboration leads to success.', file_name: 'TeamNotes.txt' }, response: 'echo failed: I/O error (EIO) writing to the disk', error: 'echo failed: I/O error (EIO) writing to the disk' };
+    expect(taskOf(echo as never)).toBe('write "Collaboration leads to success." to "TeamNotes.txt"');
+    expect(shortTask(taskOf(echo as never))).toBe('write to "TeamNotes.txt"');
   });
 });

@@ -271,9 +271,11 @@ export const answerTimestampQuoted: CaseMeasure = {
  * Undefined for a turn with no write that went through.
  */
 export function writtenTextUnsaid(turn: AnsweredTurn): string | null | undefined {
-  const wrote = turn.calls.some((c) => /\.(?:echo|write_file)$/.test(c.name) && c.response !== '' && !readsAsFailure(c.response));
+  // A write that went through, or one that failed: "When I tried to write the text to "TeamNotes.txt", there was an I/O error"
+  // leaves the user as unsure which text as "I wrote the text to …" does (bfcl_multi_turn_base_2-env-k4).
+  const wrote = turn.calls.some((c) => /\.(?:echo|write_file)$/.test(c.name) && c.response !== '');
   if (!wrote) return undefined;
-  return /\b(?:wrote|written) (?:out )?the text\b[^.]*/.exec(turn.answer)?.[0] ?? null;
+  return /\b(?:wrote|written|write|writing) (?:out )?the text\b[^.]*/.exec(turn.answer)?.[0] ?? null;
 }
 
 export const answerWrittenTextUnsaid: CaseMeasure = {
@@ -281,7 +283,7 @@ export const answerWrittenTextUnsaid: CaseMeasure = {
   id: 'answer_written_text_unsaid',
   group: 'text',
   title: 'closing answer tells a write without what it wrote ("I have written the text to "summary.txt"." after writing "quantum computing", "I wrote the text to "outputs/quantum_computing_articles.txt"." after saving three papers), where a person says "I wrote "quantum computing" to "summary.txt"", "the three papers\' details"',
-  population: 'closing answers of a turn with a file write that went through',
+  population: 'closing answers of a turn with a file write (gone through or failed)',
   check: (tc) => {
     const found = answeredTurns(tc).map(writtenTextUnsaid).filter((r) => r !== undefined);
     return found.length === 0 ? undefined : (found.find((r) => r !== null) ?? null);
