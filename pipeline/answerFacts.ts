@@ -714,3 +714,10 @@ export function writtenWhat(args: unknown): string {
   const lines = text.split('\n').filter((l) => l.trim()).length;
   return lines > 1 ? `the ${WRITTEN_COUNT[lines] ?? lines} lines of text` : 'the text';
 }
+
+/** A request for the most anticipated of a coming list ("the three most anticipated films"): ranked by how many want to see them. */
+export const MOST_AWAITED = /\bmost (?:eagerly )?(?:anticipated|awaited|wanted)\b/i;
+
+/** The field of a film record that counts the people wanting to see it (Douban's wantWatchPeopleNum). */
+export const wantField = (record: unknown): string | undefined => (isPlainObject(record) ? Object.keys(record).find((k) => /want_?watch/i.test(k) && typeof record[k] === 'number') : undefined);
+

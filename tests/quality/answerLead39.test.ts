@@ -177,3 +177,18 @@ describe('a failed write says what it was to write (answer-writer-148)', () => {
     expect(shortTask(taskOf(echo as never))).toBe('write to "TeamNotes.txt"');
   });
 });
+
+describe('"the three most anticipated" named by how many want to see them (answer-writer-149)', () => {
+  const coming = "{'film': [{'date': '10月1日', 'title': '迷失之城', 'cate': '动作 / 喜剧', 'region': '美国', 'wantWatchPeopleNum': 13635}, {'date': '11月17日', 'title': '红猪', 'cate': '喜剧 / 动画', 'region': '日本', 'wantWatchPeopleNum': 144830}, {'date': '11月25日', 'title': '涉过愤怒的海', 'cate': '剧情 / 犯罪', 'region': '中国大陆', 'wantWatchPeopleNum': 78210}, {'date': '11月10日', 'title': '惊奇队长2', 'cate': '动作 / 奇幻', 'region': '美国', 'wantWatchPeopleNum': 65365}]}";
+  const request = 'Could you find the details of the three most anticipated ones, including their release date, title, category, region, and the number of people who are eager to watch them?';
+  it('the writer names the three most wanted, and the measure flags a list in its own order', async () => {
+    const { offlineAnswer } = await import('../../stages/resolve/answerWriter.js');
+    const { mostAwaitedUnranked } = await import('../../pipeline/quality/measures/answerCraft.js');
+    const calls = [{ name: 'FilmDouban.coming_out_filter', args: {}, response: coming }];
+    const answer = offlineAnswer({ request, steps: calls } as never, new Rng(1, 'awaited'));
+    expect(answer).toMatch(/"红猪".*"涉过愤怒的海".*"惊奇队长2"/);
+    expect(answer).not.toMatch(/迷失之城/);
+    expect(mostAwaitedUnranked({ request, calls, answer })).toBeUndefined();
+    expect(mostAwaitedUnranked({ request, calls, answer: 'Douban lists four films coming out in China soon, among them "迷失之城", "红猪" and "涉过愤怒的海".' })).toMatch(/not "惊奇队长2"/);
+  });
+});

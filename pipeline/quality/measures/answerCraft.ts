@@ -10,7 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
-import { answerSentences, bareNamesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences } from '../../answerFacts.js';
+import { MOST_AWAITED, askedCount, answerSentences, bareNamesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences, wantField } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -697,4 +697,35 @@ export const answerCutListToldWhole: CaseMeasure = {
   },
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+/**
+ * A request for "the three most anticipated" coming films answered with films the list gives, but not the ones most
+ * people want to see: teval_query_58_1 named Douban's first three, "迷失之城" (13,635 want to see it) among them, where
+ * "红猪" (144,830), "涉过愤怒的海" and "惊奇队长2" are the most anticipated. The film left out, or undefined.
+ */
+export function mostAwaitedUnranked(turn: AnsweredTurn): string | undefined {
+  if (!MOST_AWAITED.test(turn.request)) return undefined;
+  for (const c of turn.calls) {
+    const v = parseToolResponse(c.response);
+    const list = isPlainObject(v) ? Object.values(v).find((x): x is Record<string, unknown>[] => Array.isArray(x) && x.length > 1 && x.every(isPlainObject)) : undefined;
+    const want = list ? wantField(list[0]) : undefined;
+    if (!list || !want) continue;
+    const named = list.filter((r) => typeof r.title === 'string' && turn.answer.includes(`"${r.title}"`));
+    if (named.length === 0) continue;
+    // As many as asked ("the three most anticipated"): a film the answer names besides, for another part of the request, is no pick.
+    const top = [...list].sort((a, b) => Number(b[want]) - Number(a[want])).slice(0, Math.min(askedCount(turn.request) ?? 3, list.length));
+    const left = top.find((r) => !named.includes(r));
+    if (left) return `names ${named.map((r) => `"${r.title}"`).join(', ')} but not "${String(left.title)}" (${String(left[want])} want to see it)`;
+  }
+  return undefined;
+}
+
+export const answerMostAwaitedUnranked: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_most_awaited_unranked',
+  group: 'text',
+  title: 'closing answer to a request for the most anticipated coming films names films of the list that are not the ones most people want to see ("迷失之城", 13,635 wanting to see it, named among "the three most anticipated" where "红猪" has 144,830)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, mostAwaitedUnranked),
+};
+
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
