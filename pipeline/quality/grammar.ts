@@ -26,7 +26,7 @@ function isCodeLike(text: string): boolean {
   return /[_=`"'()\[\]{}\d/\\@]|\.\w/.test(text) || /^[a-z]+[A-Z]/.test(text);
 }
 
-const VOWEL_SOUND_EXCEPTIONS_A = /^(uni|use|usu|user|utili|eu|one|once|ur)/i; // "a user", "a one-way"
+const VOWEL_SOUND_EXCEPTIONS_A = /^(uni|use|usu|usa|user|uten|utili|eu|one|once|ur)/i; // "a user", "a usage limit", "a one-way"
 const VOWEL_SOUND_EXCEPTIONS_AN = /^(hour|honest|honou?r|heir)/i;
 
 /** A number as it is read: "8…" (eight, eighty), "11" / "18" leading a group (eleven, eighteen thousand) open with a vowel. */
@@ -69,11 +69,13 @@ interface Term {
   tags: string[];
   /** What follows the word before the next: its punctuation and space ("." after "(2022" in "(2022)." Shall"). */
   post?: string;
+  /** What comes before the word: an opening quote ("\"" before "could" in says "could we …"). */
+  pre?: string;
 }
 
 function termsOf(sentence: string): Term[] {
-  const json = nlp(sentence).json() as { terms: { text: string; tags: string[]; post?: string }[] }[];
-  return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: t.tags, post: t.post ?? '' })));
+  const json = nlp(sentence).json() as { terms: { text: string; tags: string[]; post?: string; pre?: string }[] }[];
+  return json.flatMap((s) => s.terms.map((t) => ({ text: t.text, lower: t.text.toLowerCase(), tags: t.tags, post: t.post ?? '', pre: t.pre ?? '' })));
 }
 
 /**
@@ -122,7 +124,8 @@ export function grammarIssues(text: string): GrammarIssue[] {
       if (!afterTo && !afterModal) continue;
       // A question puts the modal before its subject: "Should I try again?", "…, or shall we leave it?".
       // So does one after a quote that closes the sentence before it ("… (2022)." Shall I …?"), which sentencesOf leaves joined.
-      if (afterModal && (i === 0 || /[,;:]$/.test(terms[i - 1].text) || /^[)]*[.!?]["”')]+\s*$/.test(terms[i - 1].post ?? '') || terms[i - 1].lower === 'or') && /^(?:i|you|we|they|he|she|it)$/.test(next.lower)) continue;
+      // A question quoted from the user opens its quote the same way: says "could we dive into …".
+      if (afterModal && (i === 0 || /["“]\s*$/.test(t.pre ?? '') || /[,;:]$/.test(terms[i - 1].text) || /^[)]*[.!?]["”')]+\s*$/.test(terms[i - 1].post ?? '') || terms[i - 1].lower === 'or') && /^(?:i|you|we|they|he|she|it)$/.test(next.lower)) continue;
       let j = afterTo ? i + 2 : i + 1;
       while (j < terms.length && (SKIPPABLE.has(terms[j].lower) || terms[j].tags.includes('Adverb'))) j++;
       const verb = terms[j];

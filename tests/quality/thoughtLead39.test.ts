@@ -144,3 +144,14 @@ describe('a fact lead cites every field of the answer the call uses (thought-wri
     expect(cited).toBeGreaterThan(0);
   });
 });
+
+describe('the grammar check reads "a usage" and a quoted question right (lead39)', () => {
+  it('passes "a usage limit" and says "could we …", flags "an usage" and "could went"', async () => {
+    const { grammarIssues } = await import('../../pipeline/quality/grammar.js');
+    // bfcl_multi_turn_base_72-env-k4-cot and 112-parameters_key_error-k2-cot on lead39 m18: the only thought "errors" left, both the checker's.
+    expect(grammarIssues('A usage limit stopped `get_zipcode_based_on_city`, so I wait a moment.')).toEqual([]);
+    expect(grammarIssues('The request says "could we dive into the Technology sector for a bit", which means the sector is "Technology".')).toEqual([]);
+    expect(grammarIssues('An usage limit stopped it.').map((i) => i.rule)).toContain('article');
+    expect(grammarIssues('I could went there.').map((i) => i.rule)).toContain('verb-after-modal');
+  });
+});
