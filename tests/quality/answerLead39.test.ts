@@ -191,4 +191,13 @@ describe('"the three most anticipated" named by how many want to see them (answe
     expect(mostAwaitedUnranked({ request, calls, answer })).toBeUndefined();
     expect(mostAwaitedUnranked({ request, calls, answer: 'Douban lists four films coming out in China soon, among them "迷失之城", "红猪" and "涉过愤怒的海".' })).toMatch(/not "惊奇队长2"/);
   });
+  it('answer_asked_field_missing owes the fields of the three most wanted, not of a film named for another part', async () => {
+    const { offlineAnswer } = await import('../../stages/resolve/answerWriter.js');
+    const { askedFieldMissing } = await import('../../pipeline/quality/measures/answers.js');
+    const calls = [{ name: 'FilmDouban.coming_out_filter', args: {}, response: coming }];
+    const answer = offlineAnswer({ request, steps: calls } as never, new Rng(1, 'awaited'));
+    // teval_query_58_1-env-k3: "The Lost City" ("迷失之城") told by its details after the list, without its release date.
+    expect(askedFieldMissing({ request, calls, answer: `${answer} "迷失之城" is an action and comedy film from the US.` })).toBeUndefined();
+    expect(askedFieldMissing({ request, calls, answer: answer.replace(/, out on 17 November/, '') })).toMatch(/红猪/);
+  });
 });
