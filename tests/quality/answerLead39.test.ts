@@ -201,3 +201,15 @@ describe('"the three most anticipated" named by how many want to see them (answe
     expect(askedFieldMissing({ request, calls, answer: answer.replace(/, out on 17 November/, '') })).toMatch(/红猪/);
   });
 });
+
+describe('the failure measures read a waiting step said by the failed task (answer-writer-143 named forms)', () => {
+  it('answer_fs_step_after_unrun_cd reads "waits on listing the files" as it read "waits on it"', async () => {
+    const { fsStepAfterUnrunCd } = await import('../../pipeline/quality/measures/failureAnswers.js');
+    const { failureNamed } = await import('../../stages/resolve/failureSentences.js');
+    const waits = failureNamed('Moving into the temporary directory needs it first.', 'listing the files in the folder');
+    expect(waits).toBe('Moving into the temporary directory waits on listing the files in the folder.');
+    const pending = 'Listing the files in the folder again is still to do.';
+    expect(fsStepAfterUnrunCd(`The directory I started in held "tmp". ${waits} ${pending}`)).toMatch(/still to do/);
+    expect(fsStepAfterUnrunCd(`The directory I started in held "tmp". ${failureNamed("Without it I can't go on to move into the temporary directory.", 'listing the files')} ${pending}`)).toMatch(/still to do/);
+  });
+});

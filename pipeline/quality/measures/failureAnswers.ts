@@ -252,7 +252,8 @@ export const answerFailureBlamesUnrelated: CaseMeasure = {
     return null;
   },
 };
-const WAITS = /\bneeds? it first\b|\bwaits? on it\b|\bcan't go on to\b|\bdepends? on it\b/i;
+// The failure said as "it", or after a finding by its task ("Cancelling the booking waits on booking the flight.": failureSentences failureNamed).
+const WAITS = /\bneeds? it first\b|\bwaits? on (?:it|[a-z]+ing)\b|\bcan't go on to\b|\bdepends? on (?:it|[a-z]+ing)\b/i;
 
 const COUNT_NAMES = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
@@ -722,7 +723,8 @@ export const answerWaitingTasksUnmerged: CaseMeasure = {
 };
 
 /** A closing answer saying a folder change waits on the failure ("Moving into the temporary directory needs it first."). */
-const CD_WAITS = /\b(?:[Mm]oving into|move into|[Gg]oing up to|go up to|[Cc]hanging (?:in)?to|change (?:in)?to)\b[^.]*\b(?:needs? it first|waits? on it)\b|\b[Ww]ithout it I can't go on to [^.]*\b(?:move into|go up to|change (?:in)?to)\b/;
+// The failure said as "it" or, after a finding, by its task ("… waits on listing the files", "Without listing the files, I can't go on to …": failureSentences failureNamed).
+const CD_WAITS = /\b(?:[Mm]oving into|move into|[Gg]oing up to|go up to|[Cc]hanging (?:in)?to|change (?:in)?to)\b[^.]*\b(?:needs? it first|waits? on (?:it|[a-z]+ing))\b|\b[Ww]ithout (?:it|[a-z]+ing[^,.]*,) I can't go on to [^.]*\b(?:move into|go up to|change (?:in)?to)\b/;
 /** A file-system task told as still to do ("Listing the files in the folder again is still to do."). */
 const FS_PENDING = /(?:\b(?:[Ll]isting|[Cc]reating|[Cc]opying|[Mm]oving|[Rr]enaming|[Ww]riting|[Rr]eading|[Rr]emoving|[Ss]orting|[Cc]ounting|[Ss]earching)\b[^.]*\bis still to do\b|\bStill to do: [^.]*\b(?:listing|creating|copying|moving|renaming|writing|reading|removing|sorting|counting|searching)\b)/;
 
