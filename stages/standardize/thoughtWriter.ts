@@ -419,19 +419,23 @@ const capitalise = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
  * same answer names it twice in two sentences ("The last call tells me … The last answer gives me …":
  * 342 thoughts of 2,186 CoT cases on lead38 f5, thought_answer_cited_twice).
  */
-const BUILDS_ON_LINKS: [that: RegExp, thatText: string, named: RegExp, namedText: string][] = [
-  [/^Building on that, /, 'Building on that, ', /^Building on the last answer, /, 'Building on the last answer, '],
-  [/^That answer gives me /, 'That answer gives me ', /^The last answer gives me /, 'The last answer gives me '],
-  [/^With that answer in hand, /, 'With that answer in hand, ', /^With the last answer in hand, /, 'With the last answer in hand, '],
+const BUILDS_ON_LINKS: { that: string; named: string; both: string }[] = [
+  { that: 'Building on that, ', named: 'Building on the last answer, ', both: 'Building on those answers, ' },
+  { that: 'That answer gives me ', named: 'The last answer gives me ', both: 'Those answers give me ' },
+  { that: 'With that answer in hand, ', named: 'With the last answer in hand, ', both: 'With those answers in hand, ' },
 ];
 
-/** A link that builds on the last answer, said by name ("The last answer gives me …"): where no lead before it cites that answer. */
-export function lastAnswerNamed(frame: string): string {
-  return BUILDS_ON_LINKS.reduce((f, [that, , , namedText]) => f.replace(that, namedText), frame)
-    .replace(/^Building on those answers, /, 'Building on the last answer, ')
-    .replace(/^Those answers give me /, 'The last answer gives me ')
-    .replace(/^With those answers in hand, /, 'With the last answer in hand, ');
+/** A frame whose link builds on the answer before it, its link said in `form` ("that", named, or of two answers: "Those answers give me …"). */
+function linkAs(frame: string, form: 'that' | 'named' | 'both'): string {
+  for (const link of BUILDS_ON_LINKS) {
+    const said = [link.that, link.named, link.both].find((f) => frame.startsWith(f));
+    if (said) return link[form] + frame.slice(said.length);
+  }
+  return frame;
 }
+
+/** A link that builds on the last answer, said by name ("The last answer gives me …"): where no lead before it cites that answer. */
+export const lastAnswerNamed = (frame: string): string => linkAs(frame, 'named');
 
 /** A lead citing two tools' answers ("`get_stock_info` says the price is 227.16, and `get_watchlist` says …"). */
 const citesTwo = (lead: string) => (lead.match(/`[^`]+` (?:says|returned)\b/g) ?? []).length > 1;
@@ -445,13 +449,6 @@ export function citesAnswerOf(lead: string, previousApi: string | undefined): bo
   const api = `\`${previousApi}\``;
   return lead.startsWith('The last call tells me ') || lead.startsWith(`${api} says `) || lead.startsWith(`${api} returned `) || lead.includes(`from what ${api} returned.`);
 }
-
-/** The links after a lead citing two answers: the call builds on both ("Those answers give me what I need to place an order"). */
-const BOTH_ANSWERS: [RegExp, string][] = [
-  [/^Building on (?:that|the last answer), /, 'Building on those answers, '],
-  [/^(?:That|The last) answer gives me /, 'Those answers give me '],
-  [/^With (?:that|the last) answer in hand, /, 'With those answers in hand, '],
-];
 
 /**
  * A call frame said after a lead sentence (a fact of an answer, where a value comes from): a link whose
@@ -467,8 +464,7 @@ function afterLead(frame: string, lead = '', previousApi?: string): string {
     .replace(/^The next step is to /, saysNext ? 'What I need now is to ' : 'The next step is to ')
     .replace(/^With that done, I can /, 'Now I can ')
     .replace(/^That part is done; now I need to /, 'Now I need to ');
-  if (citesTwo(lead)) return BOTH_ANSWERS.reduce((f, [link, both]) => f.replace(link, both), moved);
-  return citesAnswerOf(lead, previousApi) ? BUILDS_ON_LINKS.reduce((f, [, thatText, named]) => f.replace(named, thatText), moved) : lastAnswerNamed(moved);
+  return linkAs(moved, citesTwo(lead) ? 'both' : citesAnswerOf(lead, previousApi) ? 'that' : 'named');
 }
 
 /**
