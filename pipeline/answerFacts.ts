@@ -721,3 +721,15 @@ export const MOST_AWAITED = /\bmost (?:eagerly )?(?:anticipated|awaited|wanted)\
 /** The field of a film record that counts the people wanting to see it (Douban's wantWatchPeopleNum). */
 export const wantField = (record: unknown): string | undefined => (isPlainObject(record) ? Object.keys(record).find((k) => /want_?watch/i.test(k) && typeof record[k] === 'number') : undefined);
 
+/**
+ * A list's records in the order a request for "the N most anticipated" names them, by how many want to see them (the
+ * list's own order for any other request, or a list that counts no one): the positions into `list`. The writer names
+ * them so, and the measures owe and check them so.
+ */
+export function awaitedOrder(list: readonly unknown[], request: string): number[] {
+  const order = list.map((_, i) => i);
+  const wanted = MOST_AWAITED.test(request) ? wantField(list[0]) : undefined;
+  const count = (i: number) => Number((list[i] as Record<string, unknown>)[wanted!] ?? 0);
+  return wanted ? order.sort((a, b) => count(b) - count(a)) : order;
+}
+

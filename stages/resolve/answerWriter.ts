@@ -13,7 +13,7 @@ import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
 import { isCjkText, joinAnd, keyAsWords } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
-import { MOST_AWAITED, wantField, writtenWhat, answerSentences, addressOfLonLat, lonLatText, bareNamesOf, codesBare, placeOfCoordinates, propertyOfCoordinates, restatedSentences, titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
+import { awaitedOrder, writtenWhat, answerSentences, addressOfLonLat, lonLatText, bareNamesOf, codesBare, placeOfCoordinates, propertyOfCoordinates, restatedSentences, titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener, shownInAnswer } from './failureSentences.js';
 import { lastSentenceOf } from '../../pipeline/failureQuestion.js';
 import { namedOpenerParts, openerWithFailure } from '../../pipeline/partialOpeners.js';
@@ -984,9 +984,7 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
     const want = inner ? 3 : Math.min(list.length, Math.max(3, Math.min(askedCount(told.request) ?? 3, 10)));
     // "The three most anticipated" of a coming list are the three most people want to see, whatever order the list
     // gives them in (teval_query_58_1: Douban's first, "迷失之城", has the fewest; answer_most_awaited_unranked).
-    const wanted = !inner && MOST_AWAITED.test(told.request) ? wantField(list[0]) : undefined;
-    const order = list.map((_, i) => i);
-    if (wanted) order.sort((a, b) => ((list[b] as Record<string, number>)[wanted] ?? 0) - ((list[a] as Record<string, number>)[wanted] ?? 0));
+    const order = inner ? list.map((_, i) => i) : awaitedOrder(list, told.request);
     const items = order.slice(0, want).map((i) => withAsked(list[i], names[i]!));
     // Addresses hold their own commas: the places are kept apart by semicolons.
     const shown = items.some((t) => /, /.test(t.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) ? (items.length > 1 ? `${items.slice(0, -1).join('; ')}; and ${items[items.length - 1]}` : items[0]) : joinAnd(items);

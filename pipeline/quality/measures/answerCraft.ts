@@ -10,7 +10,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { keyAsWords } from '../grammar.js';
-import { MOST_AWAITED, askedCount, answerSentences, bareNamesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences, wantField } from '../../answerFacts.js';
+import { MOST_AWAITED, askedCount, awaitedOrder, answerSentences, bareNamesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences, wantField } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
@@ -712,7 +712,7 @@ export function mostAwaitedUnranked(turn: AnsweredTurn): string | undefined {
     const named = list.filter((r) => typeof r.title === 'string' && turn.answer.includes(`"${r.title}"`));
     if (named.length === 0) continue;
     // As many as asked ("the three most anticipated"): a film the answer names besides, for another part of the request, is no pick.
-    const top = [...list].sort((a, b) => Number(b[want]) - Number(a[want])).slice(0, Math.min(askedCount(turn.request) ?? 3, list.length));
+    const top = awaitedOrder(list, turn.request).map((i) => list[i]).slice(0, Math.min(askedCount(turn.request) ?? 3, list.length));
     const left = top.find((r) => !named.includes(r));
     if (left) return `names ${named.map((r) => `"${r.title}"`).join(', ')} but not "${String(left.title)}" (${String(left[want])} want to see it)`;
   }

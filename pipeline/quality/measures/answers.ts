@@ -13,7 +13,7 @@ import { insertedRange } from '../text.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { keyAsWords } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
-import { MOST_AWAITED, wantField, answerSentences, askedCount, asksWholeList, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
+import { awaitedOrder, answerSentences, askedCount, asksWholeList, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import { dayInEnglish, genresInEnglish, regionInEnglish } from '../../doubanWords.js';
 import type { CaseMeasure } from '../types.js';
@@ -308,8 +308,7 @@ export function askedFieldMissing(turn: AnsweredTurn, tools: TestCase['tools'] =
       // for ("the top 5 places"): their fields are the ones owed.
       // "The three most anticipated" are the three most people want to see, as the writer names them (answer-writer-149):
       // a film of the list named for another part of the request ("The Lost City"'s details) owes no fields of that question.
-      const wanted = MOST_AWAITED.test(turn.request) ? wantField(records[0]) : undefined;
-      const owed = wanted ? [...records].sort((a, b) => Number(b[wanted]) - Number(a[wanted])) : records;
+      const owed = awaitedOrder(records, turn.request).map((i) => records[i]);
       for (const r of owed.slice(0, Math.max(3, Math.min(askedCount(turn.request) ?? 3, 10)))) {
         const name = ['name', 'title'].map((k) => r[k]).find((x): x is string => typeof x === 'string');
         if (!name || !turn.answer.includes(name)) continue;
