@@ -418,11 +418,12 @@ export function writtenReviews(action: Action): WrittenReview[] {
   return out.filter((r) => r.text.split(/\s+/).length >= 2);
 }
 
-/** The reviews an answer lists: each record of a list field with a text field (comments, content, review), and its rating. */
+/** The reviews an answer lists (get_movie_reviews' reviews, get_property_reviews' comments): each record of a review list with its text and rating. */
 export function answeredReviews(answer: unknown): { text: string; rating?: number }[] {
   if (!isObject(answer)) return [];
-  return Object.values(answer)
-    .filter((v): v is unknown[] => Array.isArray(v))
+  return Object.entries(answer)
+    .filter(([k, v]) => /review|comment/i.test(k) && Array.isArray(v))
+    .map(([, v]) => v as unknown[])
     .flatMap((list) => list.filter(isObject))
     .flatMap((r) => {
       const text = Object.entries(r).find(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string')?.[1] as string | undefined;

@@ -9,6 +9,7 @@
 import { parseToolResponse } from '../prompts/parseAction.js';
 import { isPlainObject } from '../errors/values.js';
 import { isOpaqueId, isPersonName } from '../quality/grounding.js';
+import { answeredReviews } from '../quality/copiedFields.js';
 import { askedForecastDay, statedToday } from './statedToday.js';
 import { TRIP_END, TRIP_START } from './trips.js';
 import { placesNamedIn } from './places.js';
@@ -266,7 +267,7 @@ function searchTerm(args: unknown): string | undefined {
 export function knownFacts(args: unknown, earlier: EarlierStep[]): KnownFacts | undefined {
   const facts = factsById(args, earlier);
   const km = tripDistance(args, earlier);
-  const reviews = earlier.flatMap((s) => reviewTextsOf(answerOf(s.response)));
+  const reviews = earlier.flatMap((s) => answeredReviews(answerOf(s.response)).map((r) => r.text));
   const stay = stayDetails(args, earlier);
   const at = tripPoints(args, earlier);
   // A search (no id) after searches that listed papers: it lists none of those under another id and count (teval_query_187_0).
@@ -338,14 +339,6 @@ function stayDetails(args: unknown, earlier: EarlierStep[]): KnownFacts['stay'] 
   return undefined;
 }
 
-/** The texts of the review records an answer lists (get_movie_reviews' reviews, get_property_reviews' comments). */
-function reviewTextsOf(answer: Record<string, unknown> | undefined): string[] {
-  if (!answer) return [];
-  return Object.entries(answer)
-    .filter(([k, v]) => /review|comment/i.test(k) && Array.isArray(v))
-    .flatMap(([, v]) => (v as unknown[]).filter(isPlainObject))
-    .flatMap((r) => Object.entries(r).filter(([k, v]) => /comment|review|content|text/i.test(k) && typeof v === 'string').map(([, v]) => v as string));
-}
 
 /** A trip call's two ends, in lower case ("new york city", "miami"). */
 function tripEnds(args: unknown): [string, string] | undefined {
