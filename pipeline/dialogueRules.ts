@@ -2045,3 +2045,14 @@ export function orderCountMisread(dialogue: { role: string; text: string }[]): s
   }
   return undefined;
 }
+
+/**
+ * The word two sentences in a row open on, where a reader hears it twice: "That sounds great. That sounds like a decaf
+ * macchiato …?" ("that"). "I" aside: two sentences of one speaker may both open on it. Undefined where they differ.
+ * The café writer keeps a read-back off it (honest.ts wordReadBacks), the measure counts it (long_context_readback_opener_twice).
+ */
+export function openerRepeated(before: string, next: string): string | undefined {
+  const opener = (t: string) => /^[A-Za-z']+/.exec(t.trim())?.[0]?.toLowerCase();
+  const word = opener(before);
+  return word && word !== 'i' && word === opener(next) ? word : undefined;
+}

@@ -33,7 +33,7 @@
  * mid-dialogue that only claims) is left out of the pool.
  */
 import { escapeRegExp } from '../../pipeline/errors/vocabulary.js';
-import { CHECKS_UNNAMED, statedPlace, PLACE_SAID, statedName, saysName, teaNameOf, statesOrder, claimsCanMake, openingAcknowledgement, splitAcknowledgement, standsAlone, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
+import { openerRepeated, CHECKS_UNNAMED, statedPlace, PLACE_SAID, statedName, saysName, teaNameOf, statesOrder, claimsCanMake, openingAcknowledgement, splitAcknowledgement, standsAlone, fitConfirmation, saidModifierKeys, holdsKey, addInAmounts, orderQualifiers, holdsQualifier, claimsHistory, asksPossible, ELIDED_DRINK, AFTER_DRINK, CORPUS_ADD_INS, asksToSeeMenu, saysNoMenu, NOT_ADD_IN, closingSentenceShapes, withoutOpeningAnswer, restatedDrink, askedModifiers, withoutGenericCount, asksMenu, statesSpec, withSecondArticle, withoutIngredientEspresso, claimsAction as claimsAct, indefiniteFor, claimsSituation, menuCase, describesRecipe, statesMenu, normalizeLine, readsOrderBack, orderModifiers, spellDrinks, statedModifiers, takesLeave, userAsks, replyDrinks, withoutSlips, withoutGrant } from '../../pipeline/dialogueRules.js';
 
 /** A sentence the rewrite drops: an act no tool did, or a place or menu the assistant does not have ("at this location", "take a look at their menu"). */
 const claimsAction = (text: string) => claimsAct(text) ?? claimsSituation(text);
@@ -1112,9 +1112,8 @@ export function wordReadBacks(
       for (const o of others) if (o.f && !said.has(o.normal)) all.push(o as ReadBackCandidate & { f: string });
       // Not the first word of the words kept before it: "That sounds great. That sounds like a decaf macchiato …?" says
       // "That sounds" twice in a row (teval_query_40_1-env-k1~mixed).
-      const opener = (t: string) => /^[A-Za-z']+/.exec(t.trim())?.[0]?.toLowerCase();
-      const kept = head.trim() && opener(head) !== 'i' ? opener(head) : undefined;
-      const apart = kept ? all.filter((o) => opener(o.w) !== kept) : all;
+      const kept = head.trim().split(/(?<=[.!?])\s+(?=[A-Z"])/).pop() ?? '';
+      const apart = all.filter((o) => !openerRepeated(kept, o.w));
       const options = apart.length ? apart : all;
       // The larger of the frame's uses and the slot's: a frame few orders have is no likelier for them.
       const cost = (o: { f: string; slot: string }) => Math.max(uses.get(o.f) ?? 0, slots.get(o.slot) ?? 0);

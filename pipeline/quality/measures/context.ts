@@ -10,7 +10,7 @@ import { shownAction } from '../evidence.js';
 import { holderCounts, insertedContext, insertedRange } from '../text.js';
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import { topShare } from './topShare.js';
-import { readBackDropsPlace, readBackDropsName, readBackDropsTeaName, orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, OPENS_WITH_FILLER, splitAcknowledgement, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
+import { openerRepeated, readBackDropsPlace, readBackDropsName, readBackDropsTeaName, orderCountMisread, closingDropsAsked, restatedItemCounted, closingDropsConfirmed, claimsCanMake, replyMissesOrder, openingAcknowledgement, confirmationMisfits, speaksAsServer, readBackDropsSaid, thoughtDeniesSaid, claimsHistory, readBackItemDropped, readBackModifierLost, closingRepeatsItem, replyNotAnswering, asksContents, drinkCut, asksToSeeMenu, CORPUS_ADD_INS, checkBeforeReadBack, readBackOfQuestion, replyDrinks, closingSentenceShapes, misattachedModifier, splicedLine, splitOrderLost, turnNotFollowing, confirmsNothing, describesRecipe, statesSpec, halfCasedName, bareSecondDrink, withoutIngredientEspresso, saysNoMenu, speaksAsCustomer, spellDrinks, asksMenu, statesMenu, wrongArticle, asksOffTopic, claimsAction, claimsSituation, declines, menuCapitalised, endsOnQuestion, lineWords, menuItems, normalizeLine, opensWithGreeting, OPENS_WITH_FILLER, splitAcknowledgement, incompleteReadBack, readsOrderBack, readBackFrame, saysCannotOrder, saysUnavailable, tidyLine, userAsks, upstreamSlip } from '../../dialogueRules.js';
 export { readBackFrame };
 
 /** The inserted turns as a reader sees them: the user's text, the reply inside a FinishAction (with its thought). */
@@ -874,10 +874,8 @@ export function readBackOpenerTwice(text: string): string | undefined {
   const sentences = text.trim().split(/(?<=[.!?])\s+(?=[A-Z"])/);
   const last = sentences[sentences.length - 1];
   if (sentences.length < 2 || !/\?$/.test(last)) return undefined;
-  const opener = (t: string) => /^[A-Za-z']+/.exec(t)?.[0]?.toLowerCase();
   const before = sentences[sentences.length - 2];
-  // "I apologize for the error. I have a latte … down; is that accurate?": two sentences of one speaker may both open on "I".
-  return opener(before) && opener(before) !== 'i' && opener(before) === opener(last) ? `${before} ${last.slice(0, 40)}…` : undefined;
+  return openerRepeated(before, last) ? `${before} ${last.slice(0, 40)}…` : undefined;
 }
 
 export const contextReadBackOpenerTwice: CaseMeasure = {
