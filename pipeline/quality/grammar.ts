@@ -55,6 +55,12 @@ function articleWrong(article: string, next: string): boolean {
 
 /** "a drama", "an adventure", "an hour", "a user", "an 11-word": the word with the indefinite article it takes. */
 /** Items as a list in a sentence: "a", "a and b", "a, b and c". */
+/**
+ * Quoted text, escaped quotes inside it included: `text.replace(QUOTED_TEXT, '""')` reads a sentence with its quotes
+ * emptied, so a name's or a value's own words and full stops are never read as the sentence's.
+ */
+export const QUOTED_TEXT = /"(?:[^"\\]|\\.)*"/g;
+
 export function joinAnd(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }

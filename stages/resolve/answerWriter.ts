@@ -11,7 +11,7 @@ import { recordName, singular } from '../../pipeline/resolution/simulatorRules.j
 import { apiOf, isPlainObject } from '../../pipeline/errors/values.js';
 import { toJson } from '../../pipeline/pyValues.js';
 import { Rng } from '../../pipeline/rng.js';
-import { isCjkText, joinAnd, keyAsWords } from '../../pipeline/quality/grammar.js';
+import { isCjkText, joinAnd, keyAsWords, QUOTED_TEXT } from '../../pipeline/quality/grammar.js';
 import { callChangesState, responseRefuses } from '../../pipeline/errors/sideEffects.js';
 import { awaitedOrder, writtenWhat, answerSentences, addressOfLonLat, lonLatText, bareNamesOf, codesBare, placeOfCoordinates, propertyOfCoordinates, restatedSentences, titlesById, nearestPlaceOf, addressInWords, askedCount, asksWholeList, pressureFloor, askedFieldWord, dayInWords, spokenField, epochInWords, fieldWords, inSecondPerson, moneyUnit, requestUsesKey, singularOf, momentInWords, isPlaceholderValue, unitOf, webSearchOf, yesNoQuestion, pickAsked, pickedRecords, rankedRecords, type PickAsked, type Ranked } from '../../pipeline/answerFacts.js';
 import { FAILURE_OPENERS, failedSentence, nextStepQuestion, partialOpener, shownInAnswer } from './failureSentences.js';
@@ -305,7 +305,7 @@ export function flightOnce(answer: string): string {
   const sentences = answerSentences(answer);
   const firstAt = new Map<string, number>();
   sentences.forEach((s, i) => {
-    for (const m of s.replace(/"(?:[^"\\]|\\.)*"/g, '""').matchAll(FLIGHT_SAID)) if (!firstAt.has(m[1])) firstAt.set(m[1], i);
+    for (const m of s.replace(QUOTED_TEXT, '""').matchAll(FLIGHT_SAID)) if (!firstAt.has(m[1])) firstAt.set(m[1], i);
   });
   if (!firstAt.size) return answer;
   const only = firstAt.size === 1;
@@ -987,7 +987,7 @@ function recordList(list: unknown[], noun: string, depth: number, inner = false)
     const order = inner ? list.map((_, i) => i) : awaitedOrder(list, told.request);
     const items = order.slice(0, want).map((i) => withAsked(list[i], names[i]!));
     // Addresses hold their own commas: the places are kept apart by semicolons.
-    const shown = items.some((t) => /, /.test(t.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) ? (items.length > 1 ? `${items.slice(0, -1).join('; ')}; and ${items[items.length - 1]}` : items[0]) : joinAnd(items);
+    const shown = items.some((t) => /, /.test(t.replace(QUOTED_TEXT, '""'))) ? (items.length > 1 ? `${items.slice(0, -1).join('; ')}; and ${items[items.length - 1]}` : items[0]) : joinAnd(items);
     // Inside a list of a record's fields the names go in brackets, so the list still reads as one.
     if (inner) return list.length <= want ? `${count} (${shown})` : `${count} (among them ${shown})`;
     return list.length <= want ? `${count}: ${shown}` : `${count}, among them ${shown}`;

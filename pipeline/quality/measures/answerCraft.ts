@@ -9,7 +9,7 @@
 import { apiOf, isPlainObject } from '../../errors/values.js';
 import { isErrorResponse } from '../../errors/responses.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
-import { keyAsWords } from '../grammar.js';
+import { keyAsWords, QUOTED_TEXT } from '../grammar.js';
 import { MOST_AWAITED, askedCount, awaitedOrder, answerSentences, bareNamesOf, nearestPlaceOf, placeOfCoordinates, restatedSentences, wantField } from '../../answerFacts.js';
 import { NAMED_PARTIAL_OPENERS, namedOpenerParts } from '../../partialOpeners.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -616,7 +616,7 @@ const FIELD_IN_CHINESE = /\b(?:release date|date|categor(?:y|ies)|genres?|region
 const DESCRIPTION_IN_CHINESE = /"[^"]{0,60}是一部[^"]{0,40}?(?:电影|电视剧|纪录片)/;
 
 export function fieldUntranslated(answer: string): string | undefined {
-  const hit = FIELD_IN_CHINESE.exec(answer.replace(/"(?:[^"\\]|\\.)*"/g, '""')) ?? DESCRIPTION_IN_CHINESE.exec(answer);
+  const hit = FIELD_IN_CHINESE.exec(answer.replace(QUOTED_TEXT, '""')) ?? DESCRIPTION_IN_CHINESE.exec(answer);
   return hit?.[0];
 }
 

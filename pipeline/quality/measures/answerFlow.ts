@@ -11,7 +11,7 @@
  */
 import { apiOf, isPlainObject } from '../../errors/values.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { keyAsWords } from '../grammar.js';
+import { keyAsWords, QUOTED_TEXT } from '../grammar.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 import type { CaseMeasure } from '../types.js';
 import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
@@ -23,7 +23,7 @@ const LINKS = ['Next,', 'Then', 'After that,', 'Also,', 'Finally,', 'Besides,', 
 
 /** One linking word opening two sentences of one answer: "Next, I posted the tweet. Next, I retweeted it." */
 export function linkRepeated(answer: string): string | undefined {
-  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const masked = answer.replace(QUOTED_TEXT, '""');
   for (const link of LINKS) {
     const re = new RegExp(`(?:^|[.!?] )${escapeRegExp(link)}(?=[ ,])`, 'g');
     if ((masked.match(re) ?? []).length >= 2) return `"${link}" opens two sentences: "${answer.slice(0, 120)}…"`;
@@ -150,7 +150,7 @@ export const answerAddressRunOn: CaseMeasure = {
  * and another task ("Getting the details and posting the tweet") do not.
  */
 export function detailsOfNothing(answer: string): string | undefined {
-  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const masked = answer.replace(QUOTED_TEXT, '""');
   const m = /\b(?:get(?:ting)?|got|fetch(?:ing|ed)?|retriev(?:e|ing|ed)|look(?:ing)? up) the details\b(?!\s+(?:of|for|on|about)\b|\s+and the [a-z]+(?: [a-z]+)? (?:of|for|on|about)\b)/i.exec(masked);
   return m ? `"${m[0]}" says of nothing whose details: "${answer.slice(Math.max(0, m.index - 40), m.index + 80)}"` : undefined;
 }

@@ -33,10 +33,11 @@ import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure } from '../types.js';
 import { answeredTurns, turnDefect, type AnsweredTurn } from './answers.js';
 import { failureAnswers, readsAsFailure } from './failureAnswers.js';
+import { QUOTED_TEXT } from '../grammar.js';
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Quoted text left out: a title or a quoted reply may hold any words. */
-const unquoted = (answer: string) => answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+const unquoted = (answer: string) => answer.replace(QUOTED_TEXT, '""');
 
 /** An order's sentence whose status trails as a label: "…shares of TSLA at 700, status Pending". */
 export function orderLabelTail(answer: string): string | undefined {

@@ -14,6 +14,7 @@ import { turnDefect, type AnsweredTurn } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
 import { SEARCH_SERVICES, searchFrameParts } from '../../searchFrames.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
+import { QUOTED_TEXT } from '../grammar.js';
 
 /** A text with nothing in it said as one: "the diff lines read an empty text", "the reply reads an empty text". */
 export function emptyTextRead(answer: string): string | undefined {
@@ -75,7 +76,7 @@ const PAST = /^(?:was|were|wasn't|weren't|did|didn't|had|hadn't|would|could|coul
  * cause's first finite verb is read, quotes and brackets left out.
  */
 export function tenseSlip(answer: string): string | undefined {
-  const masked = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\([^()]*\)/g, '');
+  const masked = answer.replace(QUOTED_TEXT, '""').replace(/\([^()]*\)/g, '');
   const frames = /\b(?:When I tried to [^,.;:!?]*,|My attempt to [^,.;:!?]* failed, as|I tried to [^,.;:!?]*, but) ([^.;:!?]*)/g;
   for (const m of masked.matchAll(frames)) {
     for (const w of m[1].toLowerCase().split(/\s+/).slice(0, 10)) {
@@ -269,7 +270,7 @@ export const answerUnitFronted: CaseMeasure = {
 
 /** A sentence joining three clauses with ", and" twice: "After that, I started the engine, and it is running now, and the fuel level is 13.96 gallons …" (bfcl_multi_turn_base_65). Quotes left out. */
 export function andRunOn(answer: string): string | undefined {
-  return answerSentences(answer).find((s) => (s.replace(/"(?:[^"\\]|\\.)*"/g, '""').match(/, and /g) ?? []).length >= 2);
+  return answerSentences(answer).find((s) => (s.replace(QUOTED_TEXT, '""').match(/, and /g) ?? []).length >= 2);
 }
 
 export const answerAndRunOn: CaseMeasure = {

@@ -13,7 +13,7 @@
  */
 import { isPlaceholderValue, titlesById } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
-import { sentencesOf } from '../grammar.js';
+import { sentencesOf, QUOTED_TEXT } from '../grammar.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import type { TestCase } from '../../schemas.js';
 import type { CaseMeasure } from '../types.js';
@@ -278,7 +278,7 @@ export const answerPlaceholderFact: CaseMeasure = {
  * summary …", "rated 7.7 and with id 272").
  */
 export function fieldWordCount(answer: string): string | undefined {
-  const plain = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plain = answer.replace(QUOTED_TEXT, '""');
   const m = /\b\d[\d,]* (?:words?|characters?) of text\b|\b(?:runs to|runs|is|a|with) \d[\d,]*[ -](?:words?|characters?)(?: long)?\b|\band with (?!(?:that|this|it|them|which)\b)/.exec(plain);
   return m ? `"${plain.slice(Math.max(0, m.index - 40), m.index + m[0].length + 20)}"` : undefined;
 }

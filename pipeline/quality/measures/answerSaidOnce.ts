@@ -12,6 +12,7 @@ import { answerSentences, nameSaidAgain, pickAsked, pickedRecords, rankedRecords
 import { searchFrameParts, searchFrameTwice } from '../../searchFrames.js';
 import type { CaseMeasure } from '../types.js';
 import { turnDefect, type AnsweredTurn } from './answers.js';
+import { QUOTED_TEXT } from '../grammar.js';
 
 
 const PICK_WORD = /\b(?:highest|lowest|top|best|worst|most|least|cheapest|nearest|closest|ties?|tied)\b/i;
@@ -103,7 +104,7 @@ export const answerReplyQuoted: CaseMeasure = {
  * out (two searches for different things share no thing), and so is the closing question, which names its task.
  */
 export function thingNamedTwice(answer: string): string | undefined {
-  const told = answerSentences(answer).filter((s) => !/\?$/.test(s)).map((s) => s.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+  const told = answerSentences(answer).filter((s) => !/\?$/.test(s)).map((s) => s.replace(QUOTED_TEXT, '""'));
   for (const [i, s] of told.entries()) {
     for (const m of s.matchAll(/\b(?:[Aa]n?|[Tt]he) ((?:[\w%-]+ ){5,}?[\w%-]+)/g)) {
       if (m[1].includes('""')) continue;
@@ -167,7 +168,7 @@ export const answerSearchesToldAlike: CaseMeasure = {
 
 /** "now" said twice in a breath ("retry looking up the films now playing now"), outside quotes. */
 export function nowTwice(answer: string): string | undefined {
-  return /\bnow (?:[\w-]+ )?now\b/i.exec(answer.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return /\bnow (?:[\w-]+ )?now\b/i.exec(answer.replace(QUOTED_TEXT, '""'))?.[0];
 }
 
 export const answerNowTwice: CaseMeasure = {

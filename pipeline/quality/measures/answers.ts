@@ -11,7 +11,7 @@ import { apiOf, isPlainObject } from '../../errors/values.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { insertedRange } from '../text.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { keyAsWords } from '../grammar.js';
+import { keyAsWords, QUOTED_TEXT } from '../grammar.js';
 import { callChangesState } from '../../errors/sideEffects.js';
 import { awaitedOrder, answerSentences, askedCount, asksWholeList, askedFieldWord, CURRENCY_AFTER, CURRENCY_BEFORE, dayInWords, epochDate, moneyUnit, requestUsesKey, unitOf, unitPattern } from '../../answerFacts.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
@@ -93,7 +93,7 @@ export const answerSentenceRepeated: CaseMeasure = {
 
 /** A 10- or 13-digit Unix time left as a number ("timestamp 1696896000000"), outside quotes. */
 export function rawTimestamp(answer: string): string | undefined {
-  const plain = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plain = answer.replace(QUOTED_TEXT, '""');
   for (const m of plain.matchAll(/(?<![\d.])\d{10}(?:\d{3})?(?!\d|\.\d)/g)) if (epochDate(Number(m[0]))) return plain.slice(Math.max(0, m.index - 30), m.index + m[0].length);
   return undefined;
 }

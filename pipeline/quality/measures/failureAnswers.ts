@@ -22,6 +22,7 @@ import { answeredTurns } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
 import { TELLS_FAILURE, questionAndBefore, taskSaidAgain } from '../../failureQuestion.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
+import { QUOTED_TEXT } from '../grammar.js';
 
 export interface FailedCall {
   name: string;
@@ -145,7 +146,7 @@ export function choiceUnclear(answer: string, apis: string[] = []): string | und
   const question = sentencesOf(answer.trim()).filter((s) => /\?$/.test(s.trim())).pop();
   if (!question) return undefined;
   if (/`[^`]+`/.test(question)) return `names a function: "${question}"`;
-  const plain = question.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plain = question.replace(QUOTED_TEXT, '""');
   const api = apis.find((a) => /[_A-Z]/.test(a.slice(1)) && plain.includes(a));
   if (api) return `names ${api}: "${question}"`;
   if (!RETRY.test(question) || !LEAVE.test(question)) return `offers no ${RETRY.test(question) ? 'way to leave the step' : 'way forward'}: "${question}"`;
@@ -180,7 +181,7 @@ export function offersGoingOn(turn: { answer: string; calls: { response: string 
   if (!stoppedAtFailure(turn)) return undefined;
   const question = sentencesOf(turn.answer.trim()).filter((s) => /\?$/.test(s.trim())).pop();
   if (!question) return undefined;
-  const m = GO_ON.exec(question.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+  const m = GO_ON.exec(question.replace(QUOTED_TEXT, '""'));
   return m ? `offers "${m[0]}" after the turn stopped at the failure: "${question}"` : undefined;
 }
 
@@ -415,7 +416,7 @@ export function failureMisreported(answer: string, failed: FailedCall[]): string
     const kind = classifyEnvironmentMessage(f.error)?.kind;
     // Told by the answer's own words first: a quoted title or summary tells no failure, nor a figure's decimals
     // (a film's popularity "4575.403" is no HTTP 403: teval_query_224_2-env-k3 on h-solv28's b3).
-    const own = part.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/\d+\.\d+/g, '#');
+    const own = part.replace(QUOTED_TEXT, '""').replace(/\d+\.\d+/g, '#');
     const told = classifyEnvironmentMessage(own)?.kind ?? classifyEnvironmentMessage(part)?.kind;
     if (kind && told !== kind) return `${apiOf(f.name)}: a ${kind} told as ${told ?? 'no kind of failure'} ("${part.slice(0, 140)}")`;
     const { code, wait } = errorFacts(f.error);
@@ -696,7 +697,7 @@ export const answerFailurePronounUnclear: CaseMeasure = {
 
 /** A waiting task said by a parameter's name for a thing nothing shown names yet ("Copying the source to "Archived_Quarter1" waits on it."). */
 export function parameterAsThing(answer: string): string | undefined {
-  return /\b(?:[A-Z][a-z]+ing|to [a-z]+) the (?:source|src)\b[^.;]*/.exec(answer.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return /\b(?:[A-Z][a-z]+ing|to [a-z]+) the (?:source|src)\b[^.;]*/.exec(answer.replace(QUOTED_TEXT, '""'))?.[0];
 }
 
 export const answerParameterAsThing: CaseMeasure = {
@@ -735,7 +736,7 @@ const FS_PENDING = /(?:\b(?:[Ll]isting|[Cc]reating|[Cc]opying|[Mm]oving|[Rr]enam
  */
 export function fsStepAfterUnrunCd(answer: string): string | undefined {
   // Names hold their own full stops ("final_document.txt"): read with quotes left empty.
-  const bare = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const bare = answer.replace(QUOTED_TEXT, '""');
   if (!CD_WAITS.test(bare)) return undefined;
   return FS_PENDING.exec(bare)?.[0];
 }

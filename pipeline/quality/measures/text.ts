@@ -7,7 +7,7 @@ import { diffWords } from 'diff';
 import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { apiOf } from '../../errors/values.js';
 import { addedExtraTools, groundTruthActions, shownAction, userText } from '../evidence.js';
-import { grammarIssues, keyAsWords } from '../grammar.js';
+import { grammarIssues, keyAsWords, QUOTED_TEXT } from '../grammar.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { isPlainObject } from '../../errors/values.js';
 import { toJson } from '../../pyValues.js';
@@ -666,7 +666,7 @@ function idKeys(value: unknown, out = new Set<string>()): Set<string> {
  * a record in braces. With the case's tool answers, also an id key of theirs split into words.
  */
 export function nestedUnphrased(answer: string, responses: string[] = []): string | undefined {
-  const plain = answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plain = answer.replace(QUOTED_TEXT, '""');
   const plural = /\bthe ((?:[a-z]+ )*?[a-z]*[^siu\s]s) has\b/.exec(plain);
   if (plural && !/\b(?:news|series|species)$/.test(plural[1])) return plural[0];
   for (const m of plain.matchAll(/\b([A-Za-z0-9]+) \d[\d,]* (?:entry|entries|items?)\b/g)) if (!COUNT_LEAD.has(m[1].toLowerCase())) return m[0];
@@ -750,7 +750,7 @@ const sentencesOf = (answer: string) => answer.split(/(?<=[.!?])\s+(?=[A-Z`"(])/
  * could not be done (answer-writer-28+fail2 widened this from sentences that report no failure).
  */
 export function namesApi(answer: string, apis: string[] = []): string | undefined {
-  const plain = (s: string) => s.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plain = (s: string) => s.replace(QUOTED_TEXT, '""');
   const codeLike = apis.filter((a) => /[_A-Z]/.test(a.slice(1)) && a.length >= 4);
   for (const s of sentencesOf(answer)) {
     const bare = codeLike.some((a) => new RegExp(`(?<![\\w.])${a}(?![\\w])`).test(plain(s)));
@@ -826,7 +826,7 @@ function secretsIn(value: unknown, out: string[] = []): string[] {
  * of a reply told as a fact ("there is no booking history", which the doc says may be empty anyway).
  */
 export function fieldsNotAsked(turn: AnsweredTurn): string | undefined {
-  const plain = turn.answer.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plain = turn.answer.replace(QUOTED_TEXT, '""');
   const expires = /\bexpires? in \d+(?:\.\d+)?(?!\s*(?:seconds?|minutes?|hours?|days?|weeks?|ms|s|h|min)\b)/i.exec(plain);
   if (expires) return expires[0];
   const empty = /\bthere is no (?:booking history|[a-z]+ info|[a-z]+ details|[a-z]+ data)\b|\bthe remaining unlocked doors (?:is|are) \d/.exec(plain);

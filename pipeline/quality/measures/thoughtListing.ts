@@ -7,7 +7,7 @@
  * while an earlier answer or the user gave it as a value of its own (the free rooms {'rooms': [102]}).
  */
 import type { CaseMeasure } from '../types.js';
-import { sentencesOf } from '../grammar.js';
+import { sentencesOf, QUOTED_TEXT } from '../grammar.js';
 import { holdsValue } from '../../thoughtPhrases.js';
 import { apiOf } from '../../errors/values.js';
 import { thoughtsVerdict, walkThoughts } from './thoughtAnswerTie.js';
@@ -21,7 +21,7 @@ export function listingPlace(sentence: string, lastApi: string | undefined): { a
   const m = SOURCED.exec(sentence.trim());
   if (!m) return undefined;
   const api = m[1] ?? m[2] ?? (m[3] ? lastApi : undefined);
-  const clause = m[4].replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const clause = m[4].replace(QUOTED_TEXT, '""');
   const ord = new RegExp(`\\bthe (${ORDINAL_WORDS.join('|')})\\b`).exec(clause);
   return api && ord ? { api, at: ORDINAL_WORDS.indexOf(ord[1]) } : undefined;
 }

@@ -8,7 +8,7 @@
  */
 import type { CaseMeasure, SetMeasure } from '../types.js';
 import type { TestCase } from '../../schemas.js';
-import { keyAsWords, sentencesOf } from '../grammar.js';
+import { keyAsWords, sentencesOf, QUOTED_TEXT } from '../grammar.js';
 import { thoughtCalls } from './thoughts.js';
 import { topShare } from './topShare.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
@@ -24,7 +24,7 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 export function pastedKey(thought: string, args: unknown): string | undefined {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return undefined;
-  const prose = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const prose = thought.replace(QUOTED_TEXT, '""');
   for (const [key, v] of Object.entries(args as Record<string, unknown>)) {
     const kw = escapeRegExp(keyAsWords(key));
     const set = new RegExp(`(?<![\\w-])${kw} set to\\b`, 'i').exec(prose);
@@ -69,7 +69,7 @@ const PURPOSE_AFTER = /^(?:\s+with\b[^.;:]*?)?(?:,? since it can| in order to| s
  * address …, to send the email"): the purpose says the name again. Undefined when none does.
  */
 export function echoedVerb(thought: string): string | undefined {
-  const prose = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const prose = thought.replace(QUOTED_TEXT, '""');
   for (const m of prose.matchAll(/`([A-Za-z_][\w]*)`/g)) {
     const verb = nameVerb(m[1]);
     if (verb.length < 3) continue;
@@ -207,7 +207,7 @@ export const thoughtAgainEveryRetry: CaseMeasure = {
  * from `get_symbol_by_name` gives me …"): a person says "That gives me …", "Building on that, …".
  */
 export function answerCitedTwice(thought: string): string | undefined {
-  const sentences = sentencesOf(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+  const sentences = sentencesOf(thought.replace(QUOTED_TEXT, '""'));
   for (let i = 0; i + 1 < sentences.length; i++) {
     const lead = /^(?:The last call tells me |`([^`]+)` (?:says|returned) |The .*? comes? from what `([^`]+)` returned\.$)/.exec(sentences[i]);
     if (!lead) continue;
@@ -257,7 +257,7 @@ export const thoughtQuoteOpensConjunction: CaseMeasure = {
  * apart only after a list said item by item ("doors "driver" and "passenger", and the unlock flag off").
  */
 export function serialCommaNeedless(thought: string): string | undefined {
-  const plain = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const plain = thought.replace(QUOTED_TEXT, '""');
   for (const m of plain.matchAll(/\bwith ((?:(?!\bwith\b)[^.;:])*?\)), and [a-z][a-z ]*(?:""|-?\d)/g)) {
     if (!/ and /.test(outsideBrackets(m[1]))) return `"…${m[0].slice(-60)}"`;
   }
@@ -314,7 +314,7 @@ export const thoughtRecordOfNumbers: CaseMeasure = {
 
 /** A unit said as the thing a value is ("The user mentioned "30", which is the gallon here.", "with gallon 13.2"). */
 export function unitAsNoun(thought: string): string | undefined {
-  return /\b(?:the|with) (?:gallon|liter|litre|mile|kilometer|kilometre)\b(?! (?:tank|count|amount|mark))[^.;,]{0,20}/i.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return /\b(?:the|with) (?:gallon|liter|litre|mile|kilometer|kilometre)\b(?! (?:tank|count|amount|mark))[^.;,]{0,20}/i.exec(thought.replace(QUOTED_TEXT, '""'))?.[0];
 }
 
 export const thoughtUnitAsNoun: CaseMeasure = {

@@ -11,7 +11,7 @@ import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { apiOf } from '../../errors/values.js';
-import { BARE_KEYS, keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc } from '../grammar.js';
+import { BARE_KEYS, keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc, QUOTED_TEXT } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect, thoughtsOf } from './text.js';
 import { answeredTurns } from './answers.js';
@@ -520,7 +520,7 @@ export const failureBlamedOnService: CaseMeasure = {
     for (const g of groundTruthActions(tc)) {
       for (const text of [g.thought ?? '', g.name === FINISH_ACTION && typeof g.args === 'string' ? g.args : '']) {
         // A quoted value is the call's, not the thought's reading ("content set to a text reading \"… a server error was detected …\"").
-        const m = BLAMES_SERVICE.exec(text.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+        const m = BLAMES_SERVICE.exec(text.replace(QUOTED_TEXT, '""'));
         if (m) return `"${m[0]}" after "${failure.replace(/\s+/g, ' ').slice(0, 70)}": "${text.slice(0, 120)}"`;
       }
     }
@@ -699,7 +699,7 @@ export function rawKeyNoun(thought: string, args: unknown, doc: KeyDoc | undefin
   if (!doc || !args || typeof args !== 'object' || Array.isArray(args)) return undefined;
   const vocab = docVocabulary([doc.description ?? '', ...[...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? []), ...(doc.return_data ?? [])].map((p) => p.description ?? '')].join(' '));
   const documented = new Set([...(doc.required_parameters ?? []), ...(doc.optional_parameters ?? [])].map((p) => p.name));
-  const prose = thought.replace(/"(?:[^"\\]|\\.)*"/g, '""').replace(/`[^`]*`/g, '``');
+  const prose = thought.replace(QUOTED_TEXT, '""').replace(/`[^`]*`/g, '``');
   for (const key of Object.keys(args)) {
     if (!documented.has(key) || rawKeyWords(key, vocab).length === 0) continue;
     const kw = escapeRegExp(keyAsWords(key));
@@ -1076,7 +1076,7 @@ export const forecastDaysInText: CaseMeasure = {
 /** "I can print the details of the films now playing in China": a look-up said in its doc's verb, as if the assistant printed something. */
 export function lookupPrinted(thought: string): string | undefined {
   // The user's own words quoted ("…and print the details of each") are theirs to choose.
-  return /\bprint the details of\b[^.;]*/.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return /\bprint the details of\b[^.;]*/.exec(thought.replace(QUOTED_TEXT, '""'))?.[0];
 }
 
 export const thoughtLookupPrinted: CaseMeasure = {
@@ -1097,7 +1097,7 @@ const DOC_PHRASE_PASTED = new RegExp(DOC_PHRASES.map(([re]) => `\\b(?:${re.sourc
  * company name", "convert the liter to gallon", "create a ticket and queue it", "get the zipcode".
  */
 export function intentDocPhrase(thought: string): string | undefined {
-  return DOC_PHRASE_PASTED.exec(thought.replace(/"(?:[^"\\]|\\.)*"/g, '""'))?.[0];
+  return DOC_PHRASE_PASTED.exec(thought.replace(QUOTED_TEXT, '""'))?.[0];
 }
 
 export const thoughtIntentDocPhrase: CaseMeasure = {
