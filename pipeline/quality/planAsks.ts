@@ -68,6 +68,22 @@ const NAMED_DATE = new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?\\b(?:,?\\
 const BOOKS_TODAY = /\b(?:book|reserve)\b[^.]*\btoday\b/i;
 /** A weekday the request books on ("on Friday", "next Monday"). */
 const WEEKDAY_NAMED = /\b(?:on|next|this coming)\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/i;
+
+/**
+ * The day a sentence of the request books for, said where the booking or the rooms are ("any meeting rooms available
+ * tomorrow …? If there are, … reserve the first"); null for a sentence booking today or naming no day.
+ */
+function bookingDay(s: string): RegExpExecArray | null {
+  if (!/\b(?:book|reserve|reservation|meeting|rooms?)\b/i.test(s) || /\btoday\b/i.test(s)) return null;
+  return NAMED_DATE.exec(s) ?? WEEKDAY_NAMED.exec(s);
+}
+
+/** Is a date the request names the one an answer before shows as today's (a clock's "2023-10-18 09:12" for "October 18")? */
+function shownAsToday(date: string, today: string | undefined): boolean {
+  const md = monthDay(date);
+  const shown = today ? monthDay(today) : undefined;
+  return !!md && !!shown && md.m === shown.m && md.d === shown.d;
+}
 const PERIOD = /\b(?:the\s+)?(?:next|coming|following|upcoming)\s+(?:\d+\s+|few\s+|two\s+|three\s+|seven\s+)?(?:week|weekend|days?|month)s?\b|\bthis\s+(?:week|weekend)\b|\b(?:the\s+)?month\s+of\s+\w+/i;
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -120,9 +136,7 @@ export function otherDayThanAsked(request: string, steps: readonly AskedStep[], 
       if (!/\b(?:weather|forecast|temperature)\b/i.test(s) || /\b(?:today|current(?:ly)?|now|right now)\b/i.test(s)) continue;
       const date = NAMED_DATE.exec(s);
       if (!date) continue;
-      const md = monthDay(date[0]);
-      const shown = today ? monthDay(today) : undefined;
-      if (md && shown && md.m === shown.m && md.d === shown.d) continue;
+      if (shownAsToday(date[0], today)) continue;
       return { at: weatherAt, asked: `the weather on ${date[0]}`, did: `${shortName(steps[weatherAt].name)}, today's weather` };
     }
   }
@@ -132,13 +146,9 @@ export function otherDayThanAsked(request: string, steps: readonly AskedStep[], 
   const bookAt = steps.findIndex((st) => /reserve|book/i.test(shortName(st.name)) && BOOKS_TODAY.test(tools.find((t) => t.name === st.name)?.description ?? ''));
   if (bookAt >= 0) {
     for (const s of sentences(request)) {
-      // The day the booking is for, said where the booking or the rooms are ("any meeting rooms available tomorrow …? If there are, … reserve the first").
-      if (!/\b(?:book|reserve|reservation|meeting|rooms?)\b/i.test(s) || /\btoday\b/i.test(s)) continue;
-      const date = NAMED_DATE.exec(s) ?? WEEKDAY_NAMED.exec(s);
+      const date = bookingDay(s);
       if (!date) continue;
-      const md = monthDay(date[0]);
-      const shown = today ? monthDay(today) : undefined;
-      if (md && shown && md.m === shown.m && md.d === shown.d) continue;
+      if (shownAsToday(date[0], today)) continue;
       return { at: bookAt, asked: `a booking for ${date[0]}`, did: `${shortName(steps[bookAt].name)}, which books today` };
     }
   }
@@ -156,7 +166,7 @@ export function otherDayThanAsked(request: string, steps: readonly AskedStep[], 
 
 /** Does the request ask about the weather on a named day, or the weekday of a past event (the measure's population)? */
 export function asksOfADay(request: string): boolean {
-  return sentences(request).some((s) => (/\b(?:book|reserve|reservation|meeting|rooms?)\b/i.test(s) && !/\btoday\b/i.test(s) && (NAMED_DATE.test(s) || WEEKDAY_NAMED.test(s))) || (/\bavailab/i.test(s) && (NAMED_DATE.test(s) || PERIOD.test(s))) || (/\b(?:weather|forecast|temperature)\b/i.test(s) && NAMED_DATE.test(s)) || (/\b(?:day of the week|weekday)\b/i.test(s) && /\b(?:released|published|premiered|born|founded|aired|release|premiere)\b/i.test(s)));
+  return sentences(request).some((s) => bookingDay(s) !== null || (/\bavailab/i.test(s) && (NAMED_DATE.test(s) || PERIOD.test(s))) || (/\b(?:weather|forecast|temperature)\b/i.test(s) && NAMED_DATE.test(s)) || (/\b(?:day of the week|weekday)\b/i.test(s) && /\b(?:released|published|premiered|born|founded|aired|release|premiere)\b/i.test(s)));
 }
 
 /** "the shortest path", "the best route", "the fastest way … route" */

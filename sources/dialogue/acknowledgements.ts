@@ -63,7 +63,9 @@ export function variedAcknowledgements(turns: readonly Turn[], seed: number): Ma
     const prior = turns[i - 1]?.role === 'user' ? turns[i - 1].content : undefined;
     // A question's answer opens with no "Sure." (it would say yes), a thank-you's with no "Great.".
     const options = !prior ? [] : AFFIRMED.test(prior) ? AFTER_YES : userAsks(prior) || /^\W*(?:thanks?|thank you)\b/i.test(prior) ? [] : AFTER_ASK;
-    const fits = FILLER_WORD_FIRST.test(rest) ? [] : options.filter((o) => acknowledgementWord(o) !== previous && usesOf(acknowledgementWord(o)) < MOST && fresh(`${o} ${rest}`));
+    // One not said just before, nor more than MOST times, and reading as no other reply.
+    const usable = (o: string) => acknowledgementWord(o) !== previous && usesOf(acknowledgementWord(o)) < MOST && fresh(`${o} ${rest}`);
+    const fits = FILLER_WORD_FIRST.test(rest) ? [] : options.filter(usable);
     if (fits.length) {
       const least = Math.min(...fits.map((o) => usesOf(acknowledgementWord(o))));
       const pool = fits.filter((o) => usesOf(acknowledgementWord(o)) === least);
@@ -76,7 +78,7 @@ export function variedAcknowledgements(turns: readonly Turn[], seed: number): Ma
     // Left bare it would read word for word as another reply (two orders of one drink read back alike): a rarer
     // acknowledgement after an order, never a fifth "OK." (long_context_acknowledgement_repeated,
     // bfcl_multi_turn_base_121-parameters_value_error-k3-cot~mixed on lead39 m12).
-    const rarer = options === AFTER_ASK ? LAST_AFTER_ASK.find((o) => acknowledgementWord(o) !== previous && usesOf(acknowledgementWord(o)) < MOST && fresh(`${o} ${rest}`)) : undefined;
+    const rarer = options === AFTER_ASK ? LAST_AFTER_ASK.find(usable) : undefined;
     if (rarer) {
       opens(acknowledgementWord(rarer));
       return say(i, `${rarer} ${rest}`);
