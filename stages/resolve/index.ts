@@ -124,6 +124,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   kind: 'items',
   name: STAGE,
   // The offline writer's version is part of the stage version, so changing its rules redoes the items.
+  // 52 (lead40): a tie citing a field of a tool that answered more than once says which call it was ("the zipcode for Rivermist is \"83214\""), a value of its other answer the call passes too with it (thought_source_call_unsaid).
   // 51 (lead39): a tie citing one field of a record says the other field the call passes from it too ("`get_coordinates` says the latitude is 38.897671 and the longitude is -77.036557."; thought_fact_half_said).
   // 50 (lead39): after a tie citing the answer just before ("`ls` says …"), the link building on it says "that" ("Building on that, …"), never names that answer again (thoughtWriter afterLead; thought_answer_cited_twice).
   // 49 (lead37): thought-writer-56's fourth new-part frame.
@@ -173,7 +174,7 @@ export const resolveStage: ItemStage<ResolveInput, ResolvedTrajectory> & { summa
   // this task saying it is not available turns the plan down (availability_contradicted), another task's is simulated instead.
   // 39 (h-lead35): a tie of a value passed again with a second tool's value after it ("The access token is again \"251675\", the one `authenticate_travel` gave, and `register_credit_card` says …") is read as the lead it is, never put before itself a second time (bfcl_multi_turn_base_172; thought_sentence_doubled).
   // 38 (h-lead33): the ties it writes (thoughtWriter tieThoughtsToAnswers) tell an earlier request's answer with what it was for ("…that the order id is 12446 for TSLA."; thought_given_key_stiff widened, 109/2,186 on g0).
-  version: `51+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
+  version: `54+${SIMULATOR_RULES_VERSION}+${answerWriterRole.offline.version}`,
   upstream: ['standardize'],
   description: 'a response for every ground-truth step (cache → live → simulator, tier recorded) and each turn’s closing answer',
   roles: ['api-simulator', 'answer-writer'],

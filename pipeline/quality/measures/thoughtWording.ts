@@ -298,6 +298,44 @@ export const thoughtFactHalfSaid: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => (c.wrong ? undefined : factHalfSaid(c.thought, c.args, c.lastAnswer))),
 };
 
+/**
+ * A lead citing a field of a tool's answer ("From `get_coordinate` I know that the coordinate is "116.407417,39.904172".",
+ * "The destination is again "…", the one `get_coordinate` gave.") where that tool answered more than once before
+ * with another value under the same field, and the lead says nothing of which call it was: "the coordinate" reads
+ * as if there were one. A person says whose: "the coordinate for "北京市政府" is …", "the zipcode for Rivermist is …".
+ */
+export function sourceCallUnsaid(thought: string, before: { name: string; args: unknown; response?: string }[]): string | undefined {
+  const field = /^(?:`(\w+)` (?:says|told me last time that|said earlier that) |From `(\w+)` I know that )the ([a-z][a-z ]*?) is ("[^"]*"|-?\d[\d.]*)/.exec(thought);
+  const again = field ? undefined : /^The ([a-z][a-z ]*?) is again ("[^"]*"|-?\d[\d.]*), the one `(\w+)` gave/.exec(thought);
+  const api = field ? field[1] ?? field[2] : again?.[3];
+  const value = (field ? field[4] : again?.[2])?.replace(/^"|"$/g, '');
+  if (!api || value === undefined) return undefined;
+  const end = /\.(?:\s+(?=[A-Z`"])|$)/.exec(thought.slice((field ?? again)![0].length));
+  const lead = thought.slice(0, (field ?? again)![0].length + (end ? end.index : thought.length));
+  const answers = before
+    .filter((c) => c.name.split('.').pop() === api && c.response !== undefined)
+    .map((c) => ({ args: c.args, v: parseToolResponse(c.response!) }))
+    .filter((c): c is { args: unknown; v: Record<string, unknown> } => !!c.v && typeof c.v === 'object' && !Array.isArray(c.v));
+  const source = answers.find((c) => Object.values(c.v).some((x) => String(x) === value));
+  if (!source) return undefined;
+  const key = Object.keys(source.v).find((k) => String(source.v[k]) === value)!;
+  const others = answers.filter((c) => c !== source && key in c.v && String(c.v[key]) !== value);
+  if (others.length === 0) return undefined;
+  const argsOf = (a: unknown) => (a && typeof a === 'object' && !Array.isArray(a) ? Object.entries(a as Record<string, unknown>) : []);
+  const telling = argsOf(source.args).filter(([k, x]) => others.every((o) => argsOf(o.args).every(([ok, ox]) => ok !== k || String(ox) !== String(x)))).map(([, x]) => String(x));
+  if (telling.length === 0 || telling.some((x) => lead.includes(x))) return undefined;
+  return `cites the ${key} of \`${api}\` without saying which of its ${answers.length} calls gave it (${telling.join(', ')})`;
+}
+
+export const thoughtSourceCallUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_source_call_unsaid',
+  group: 'text',
+  title: 'CoT: a thought cites a field of a tool that answered more than once, under that field each time, without saying which call it means ("From `get_coordinate` I know that the coordinate is "116.407417,39.904172"." after coordinates for two city halls; "From `get_zipcode_based_on_city` I know that the zipcode is "94016"." after two cities\' zipcodes), where a person says whose ("the coordinate for "北京市政府" is …")',
+  population: 'CoT cases whose thoughts show or ask for a call',
+  check: (tc) => thoughtDefect(tc, (c) => sourceCallUnsaid(c.thought, c.before ?? [])),
+};
+
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
 export function recordOfNumbers(thought: string): string | undefined {
   return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
@@ -455,4 +493,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtFactHalfSaid, thoughtSerialCommaNeedless, thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtSourceCallUnsaid, thoughtFactHalfSaid, thoughtSerialCommaNeedless, thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];

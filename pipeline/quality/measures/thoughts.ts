@@ -559,6 +559,8 @@ interface ThoughtCall {
   retry?: boolean;
   /** The internal case's wrong call: its thought argues for the call as the model believes in it. */
   wrong?: boolean;
+  /** Every call shown before it, in every turn, with its answer. */
+  before?: { name: string; args: unknown; response?: string }[];
 }
 
 /** Every call of a CoT case that carries a thought: the shown calls, then the ground truth's, each with the last answer before it in its turn. */
@@ -572,18 +574,25 @@ export function thoughtCalls(tc: TestCase): ThoughtCall[] {
     lastBefore.push(last);
   });
   const lastAssistant = tc.messages.map((m) => m.role).lastIndexOf('assistant');
+  // The calls shown before message i: each with the answer right after it.
+  const callsBefore = (i: number) => tc.messages.slice(0, i).flatMap((m, k) => {
+    const a = m.role === 'assistant' ? shownAction(m.content) : undefined;
+    if (!a || a.name === FINISH_ACTION) return [];
+    const next = tc.messages[k + 1];
+    return [{ name: a.name, args: a.args, ...(next?.role === 'function' && k + 1 < i ? { response: next.content } : {}) }];
+  });
   tc.messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
     const a = shownAction(m.content);
     const wrong = tc.kind === 'internal' && !!tc.erroneousAction && i === lastAssistant;
-    if (a?.thought && a.name !== FINISH_ACTION) out.push({ thought: a.thought, name: a.name, args: a.args, lastAnswer: lastBefore[i], ...(wrong ? { wrong } : {}) });
+    if (a?.thought && a.name !== FINISH_ACTION) out.push({ thought: a.thought, name: a.name, args: a.args, lastAnswer: lastBefore[i], ...(wrong ? { wrong } : {}), before: callsBefore(i) });
   });
   // The ground truth stands where the wrong call stands (an internal case) or after everything shown.
   const gtAt = tc.kind === 'internal' && tc.erroneousAction && lastAssistant >= 0 ? lastAssistant : tc.messages.length;
   const answerAt = lastBefore[gtAt - 1];
   groundTruthActions(tc).forEach((a, j) => {
     if (!a.thought || a.name === FINISH_ACTION) return;
-    out.push({ thought: a.thought, name: a.name, args: a.args, lastAnswer: answerAt, retry: tc.kind === 'external' && j === 0 });
+    out.push({ thought: a.thought, name: a.name, args: a.args, lastAnswer: answerAt, retry: tc.kind === 'external' && j === 0, before: callsBefore(gtAt) });
   });
   return out;
 }
