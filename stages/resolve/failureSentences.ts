@@ -379,6 +379,10 @@ export function shortTask(task: string): string {
   // A write said short by where it writes: "retry writing to "annual_report.txt"", never the text it writes again in the question.
   const written = /^write (?:"(?:[^"\\]|\\.)*"|the [a-z' ]+) to ("(?:[^"\\]|\\.)*")$/.exec(task);
   if (written) return `write to ${written[1]}`;
+  // A nearby search keeps what it searches for ("searching for "movie theater" nearby worked"), never a bare
+  // "search nearby" that names nothing found or sought (answer_search_told_bare); where it searches may go.
+  const sought = /^search for ("(?:[^"\\]|\\.)*"|[a-z]+) (?:nearby|near\b)/.exec(task);
+  if (sought) return `search for ${sought[1]} nearby`;
   const whose = /\bthe details (of "[^"]*")/.exec(task)?.[1];
   if (whose && /\bthe details$/.test(short)) return `${short} ${whose}`;
   return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) && !/\b(?:to|from|into|on|for|in|at|of|with|by|about|under|near)$/.test(short) ? short : task;
@@ -655,8 +659,8 @@ const NEXT_STEP: { when: RegExp; unless?: (error: string) => boolean; ask: [name
 export function tasksOnOneThing(tasks: readonly string[]): string[] {
   // Searches of one kind at one place said once too: "searching for "restaurant" and "landmark" near "Central Park"", never
   // "searching for "restaurant" near "Central Park" and searching for "landmark" near "Central Park"" (answer_name_said_again,
-  // teval_query_305_0-env-k4).
-  return mergedOn(mergedOn(tasks, /^(\S+) (the [a-z]+(?: [a-z]+)?) (of .+)$/), /^(\S+(?: for)?) ("(?:[^"\\]|\\.)*") ((?:near|in|around|at|on) .+)$/);
+  // teval_query_305_0-env-k4), nearby ones too ("searching for "school" and "supermarket" nearby", teval_query_285_1-env-k4).
+  return mergedOn(mergedOn(tasks, /^(\S+) (the [a-z]+(?: [a-z]+)?) (of .+)$/), /^(\S+(?: for)?) ("(?:[^"\\]|\\.)*") ((?:near|in|around|at|on) .+|nearby)$/);
 }
 
 /** Tasks whose three words-groups (`shape`, space-separated) differ only in the second said once, the seconds joined: "getting the details and the reviews of the movie". */

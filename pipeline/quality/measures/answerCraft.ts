@@ -372,6 +372,27 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * A nearby search told as "searching nearby" with nothing of what it searched for: "Without it I can't go on to search
+ * nearby." (teval_query_297_0-env-k1, movie theaters within 5 km), "Getting the coordinates and searching nearby worked"
+ * (teval_query_285_1-env-k4). Nearby what, for what? The search is the user's, and the answer says it as they asked.
+ */
+export function searchToldBare(answer: string): string | undefined {
+  return /\bsearch(?:ing|ed)? nearby\b/i.exec(answer.replace(QUOTED_TEXT, '""'))?.[0];
+}
+
+export const answerSearchToldBare: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_search_told_bare',
+  group: 'text',
+  title: 'closing answer tells a nearby search, done, failed or still to do, as "searching nearby" with nothing of what it searched for ("Without it I can\'t go on to search nearby." for movie theaters within 5 km)',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => {
+    const hit = searchToldBare(t.answer);
+    return hit ? `"${hit}": "${t.answer.slice(0, 120)}…"` : undefined;
+  }),
+};
+
+/**
  * A nearby search's finds counted with nothing saying what was searched for: "There are 5 places, among
  * them "Getty", "Shell" and "Valero"." for search_nearby(search_term="gas station") (teval_query_277_0-control-k4).
  * The places are gas stations only because the call asked for them; the answer must say so.
@@ -728,4 +749,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];

@@ -1,0 +1,47 @@
+// Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
+import { describe, expect, it } from 'vitest';
+import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
+import { searchToldBare } from '../../pipeline/quality/measures/answerCraft.js';
+import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const nearby = (term: string) => ({ name: 'BINGMap.search_nearby', args: { latitude: 34.05, longitude: -118.24, radius: 5000, search_term: term } });
+
+describe('answer_search_told_bare', () => {
+  it('flags "search nearby" and "searching nearby", never a search said with what it seeks', () => {
+    // teval_query_297_0-env-k1 and 285_1-env-k4 on lead40 m3.
+    expect(searchToldBare('Without it I can\'t go on to search nearby.')).toBe('search nearby');
+    expect(searchToldBare('Getting the coordinates and searching nearby worked, but …')).toBe('searching nearby');
+    expect(searchToldBare('Without it I can\'t go on to search for "movie theater" nearby.')).toBeUndefined();
+    expect(searchToldBare('The user wrote "search nearby" in the note.')).toBeUndefined();
+  });
+  it('shortTask keeps the term of a nearby search, and gerund reads it', () => {
+    expect(shortTask(taskOf(nearby('movie theater')))).toBe('search for "movie theater" nearby');
+    expect(gerund(shortTask(taskOf({ name: 'GaodeMap.search_nearby', args: { keywords: 'restaurant', location: '116.4,39.9' } })))).toBe('searching for "restaurant" nearby');
+    // Searches of other kinds keep their short forms.
+    expect(shortTask(taskOf({ name: 'GoogleScholar.search_google_scholar', args: { query: 'quantum computing' } }))).toBe('search Google Scholar');
+  });
+  it('an opener names two nearby searches done as one, with both terms', () => {
+    const steps = [
+      { name: 'BINGMap.get_coordinates', args: { location: '500 Ocean Avenue' }, response: '{"latitude": 37.7, "longitude": -122.4}' },
+      { ...nearby('school'), response: "{'places': [{'name': 'A School', 'address': '1 Main St'}]}" },
+      { ...nearby('supermarket'), response: "{'places': [{'name': 'B Market', 'address': '2 Main St'}]}" },
+      { name: 'FilmDouban.now_playing_out_filter', args: {}, response: 'HTTP 502 Bad Gateway', error: 'HTTP 502 Bad Gateway' },
+    ];
+    const openers = Array.from({ length: 30 }, (_, i) => partialOpener(steps, new Rng(i, 'opener'))).filter(Boolean);
+    expect(openers.length).toBeGreaterThan(0);
+    for (const o of openers) {
+      expect(searchToldBare(o), o).toBeUndefined();
+      if (/school/.test(o)) expect(o).toMatch(/searching for "school" and "supermarket" nearby/);
+    }
+  });
+  it('a failed look-up before a nearby search says the search is waiting by what it seeks', () => {
+    const request = 'Give me the coordinates of Los Angeles, California, then find movie theaters within 5 kilometers of them.';
+    const steps = [{ name: 'BINGMap.get_coordinates', args: { location: 'Los Angeles, California' }, response: 'ConnectionError: connection refused', error: 'ConnectionError: connection refused' }];
+    for (let seed = 1; seed <= 20; seed++) {
+      const a = offlineAnswer({ request, steps, waiting: [nearby('movie theater')] }, new Rng(seed, 'nearby'));
+      expect(searchToldBare(a), a).toBeUndefined();
+      expect(a).toMatch(/"movie theater"/);
+    }
+  });
+});
