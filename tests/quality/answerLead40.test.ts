@@ -1,7 +1,7 @@
 // Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
 import { describe, expect, it } from 'vitest';
 import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
-import { searchToldBare } from '../../pipeline/quality/measures/answerCraft.js';
+import { recordLabelFrame, searchToldBare } from '../../pipeline/quality/measures/answerCraft.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -42,6 +42,29 @@ describe('answer_search_told_bare', () => {
       const a = offlineAnswer({ request, steps, waiting: [nearby('movie theater')] }, new Rng(seed, 'nearby'));
       expect(searchToldBare(a), a).toBeUndefined();
       expect(a).toMatch(/"movie theater"/);
+    }
+  });
+});
+
+describe('answer_record_label_frame (answer-writer 152–154)', () => {
+  const details = "{'results': {'address': {'address1': 'ONE APPLE PARK WAY', 'city': 'CUPERTINO', 'state': 'CA', 'postal_code': '95014'}, 'description': \"Apple designs a wide variety of consumer electronic devices, including smartphones (iPhone), tablets (iPad), PCs (Mac), smartwatches (Apple Watch), and AirPods, among others. In addition, Apple offers its customers a variety of services.\", 'list_date': '1980-12-12', 'homepage_url': 'https://www.apple.com', 'name': 'Apple Inc.'}}";
+  it('flags a record under a label or its long text inside its fields', () => {
+    // teval_query_352_0-control-k5 and 335_0-env-k4 on lead40 m5.
+    expect(recordLabelFrame('Apple Inc. trades under the symbol AAPL. For AAPL: Apple Inc. is at One Apple Park Way.')).toBe('. For AAPL:');
+    expect(recordLabelFrame('Ticker detail: "Apple Inc." is at One Apple Park Way.')).toBe('Ticker detail:');
+    expect(recordLabelFrame('Apple Inc. is at One Apple Park Way, described in a longer text opening "Apple designs …", listed on 12 December 1980.')).toMatch(/described in a longer text/);
+    expect(recordLabelFrame('For "The Godfather", the genres are "Drama" and "Crime".')).toBeUndefined();
+    expect(recordLabelFrame('Apple Inc. is at One Apple Park Way; it is listed on 12 December 1980. Its description opens with "…: …".')).toBeUndefined();
+  });
+  it('Polygon\'s ticker details said of the company, its fields spoken and its description after them', () => {
+    const steps = [
+      { name: 'PolygonFinance.search_stock_ticker', args: { search: 'Apple Inc.' }, response: "{'name': 'Apple Inc.', 'ticker': 'AAPL'}" },
+      { name: 'PolygonFinance.get_ticker_detail', args: { ticker: 'AAPL' }, response: details },
+    ];
+    for (let seed = 1; seed <= 10; seed++) {
+      const a = offlineAnswer({ request: "Identify the stock ticker of the company 'Apple Inc.' and provide the ticker details.", steps }, new Rng(seed, 'ticker'));
+      expect(recordLabelFrame(a), a).toBeUndefined();
+      expect(a).toMatch(/^(?:Apple Inc\. trades under the symbol AAPL|The stock symbol of Apple Inc\. is AAPL)\. It is at One Apple Park Way, Cupertino, CA 95014; it is listed on 12 December 1980 and online at https:\/\/www\.apple\.com\. (?:Its|The) description/);
     }
   });
 });

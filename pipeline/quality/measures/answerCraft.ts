@@ -372,6 +372,29 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * A record said under a label instead of of its name: "For AAPL: Apple Inc. is at One Apple Park Way, …" (teval_query_352_0),
+ * "Ticker detail: "Apple Inc." is at …" (teval_query_335_0-env-k4), or its long text said in the middle of its fields
+ * (", described in a longer text opening "Apple designs …", listed on 12 December 1980 and …"). A person names the
+ * company and says where it is and when it listed, then what its description says.
+ */
+export function recordLabelFrame(answer: string): string | undefined {
+  const plain = answer.replace(QUOTED_TEXT, '""');
+  return /(?:^|[.!?] )(?:For [^,:.]{1,40}|[A-Z][a-z]+(?: [a-z]+)? details?): /.exec(plain)?.[0].trim() ?? /, described in a longer text opening "", [a-z]/.exec(plain)?.[0];
+}
+
+export const answerRecordLabelFrame: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_record_label_frame',
+  group: 'text',
+  title: 'closing answer says a record under a label ("For AAPL: Apple Inc. is at …", "Ticker detail: "Apple Inc." is at …") or its long text in the middle of its fields (", described in a longer text opening "…", listed on …"), not of its name with its text after it',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => {
+    const hit = recordLabelFrame(t.answer);
+    return hit ? `"${hit}": "${t.answer.slice(0, 120)}…"` : undefined;
+  }),
+};
+
+/**
  * A nearby search told as "searching nearby" with nothing of what it searched for: "Without it I can't go on to search
  * nearby." (teval_query_297_0-env-k1, movie theaters within 5 km), "Getting the coordinates and searching nearby worked"
  * (teval_query_285_1-env-k4). Nearby what, for what? The search is the user's, and the answer says it as they asked.
@@ -749,4 +772,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
