@@ -1,6 +1,7 @@
 // Thought-writer 63–65 and resolve 52–54 (lead40): a tie citing a field of a tool that answered more than once says which call it was.
 import { describe, expect, it } from 'vitest';
 import { sourceCallUnsaid } from '../../pipeline/quality/measures/thoughtWording.js';
+import { misattributedValue } from '../../pipeline/quality/measures/thoughts.js';
 import { tieThoughtsToAnswers, type TiedStep } from '../../stages/standardize/thoughtWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -63,5 +64,17 @@ describe('tieThoughtsToAnswers says which call a value came from', () => {
     ];
     tieThoughtsToAnswers([{ user: 'Find restaurants near each property.', steps: props }], new Map(), new Rng(5));
     expect(props[2].action.thought).toMatch(/the latitude for property 51403713 is 37\.79108 and the longitude is -122\.42006/);
+  });
+});
+
+describe('thought_claims_given_value reads "for" a value an earlier call was given as naming that call', () => {
+  const answers = coordinateCalls.map((c) => c.response).join('\n');
+  const calls = coordinateCalls.map((c) => JSON.stringify(c.args)).join('\n');
+  const thought = '`get_coordinate` says the coordinate for "上海市政府" is "121.473657,31.230378" and the one for "北京市政府" is "116.407417,39.904172".';
+  it('passes the call told by what it was given, and still flags a value no call and no answer shows', () => {
+    expect(misattributedValue(thought, 'Find restaurants near Beijing City Hall.', answers, calls)).toBeUndefined();
+    // Without the calls (a value nothing was given) it is still read as claimed of the answer.
+    expect(misattributedValue(thought, 'Find restaurants near Beijing City Hall.', answers)).toMatch(/上海市政府/);
+    expect(misattributedValue('`get_coordinate` says the coordinate for "广州市政府" is "121.473657,31.230378".', 'x', answers, calls)).toMatch(/广州市政府/);
   });
 });

@@ -214,7 +214,7 @@ const CLAIMS_RESULT = /(?:^|\s)(?:`[^`]+` (?:says|said|told me|returned|reports|
  * user (or an earlier call) gave that they never did. `users` and `answers` are the user and tool
  * messages shown before the thought's step.
  */
-export function misattributedValue(thought: string, users: string, answers: string): string | undefined {
+export function misattributedValue(thought: string, users: string, answers: string, calls = ''): string | undefined {
   // Sentences end outside quotes: a quoted clause holding a stop ("\"jot down 'Collaboration leads to success. Innovation
   // ignites growth.' into the previous file,\" the request says, …") is one sentence, its quotes paired as written.
   for (const sentence of sentencesOutsideQuotes(thought)) {
@@ -231,7 +231,9 @@ export function misattributedValue(thought: string, users: string, answers: stri
       if (unsaid) return `says the user gave "${unsaid}", which the user never said`;
     }
     if (CLAIMS_RESULT.test(sentence)) {
-      const facts = [...quoted, ...[...sentence.replace(/"[^"]*"/g, ' ').matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w])/g)].map((m) => m[0])];
+      // A value an earlier call was given, said after "for" ("the coordinate for "上海市政府" is …"), names which call answered, no fact of its answer.
+      const given = new Set([...sentence.matchAll(/\bfor "([^"]+)"/g)].map((m) => m[1]).filter((v) => holdsValue(calls, v)));
+      const facts = [...quoted.filter((v) => !given.has(v)), ...[...sentence.replace(/"[^"]*"/g, ' ').matchAll(/(?<![\w.])-?\d+(?:\.\d+)?(?![\w])/g)].map((m) => m[0])];
       const unseen = facts.find((v) => !holdsValue(answers, v));
       if (unseen) return `says an earlier call gave "${unseen}", which no earlier tool answer shows`;
     }
@@ -240,11 +242,12 @@ export function misattributedValue(thought: string, users: string, answers: stri
 }
 
 /** Each thought a CoT case shows (earlier steps, the wrong call, the ground truth) with the user and tool messages shown before its step. */
-export function thoughtsInContext(tc: TestCase): { thought: string; users: string; answers: string }[] {
-  const out: { thought: string; users: string; answers: string }[] = [];
+export function thoughtsInContext(tc: TestCase): { thought: string; users: string; answers: string; calls: string }[] {
+  const out: { thought: string; users: string; answers: string; calls: string }[] = [];
   const seen = (upTo: number) => {
     const before = tc.messages.slice(0, upTo);
-    return { users: before.filter((m) => m.role === 'user').map((m) => m.content).join('\n'), answers: before.filter((m) => m.role === 'function').map((m) => m.content).join('\n') };
+    const calls = before.filter((m) => m.role === 'assistant').map((m) => toJson(shownAction(m.content)?.args ?? null)).join('\n');
+    return { users: before.filter((m) => m.role === 'user').map((m) => m.content).join('\n'), answers: before.filter((m) => m.role === 'function').map((m) => m.content).join('\n'), calls };
   };
   tc.messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
@@ -271,8 +274,8 @@ export const thoughtClaimsGivenValue: CaseMeasure = {
   population: 'CoT cases',
   check(tc) {
     if (!tc.cot) return undefined;
-    for (const { thought, users, answers } of thoughtsInContext(tc)) {
-      const why = misattributedValue(thought, users, answers);
+    for (const { thought, users, answers, calls } of thoughtsInContext(tc)) {
+      const why = misattributedValue(thought, users, answers, calls);
       if (why) return `${why}: "${thought.slice(0, 110)}"`;
     }
     return null;
