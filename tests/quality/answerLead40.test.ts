@@ -1,7 +1,7 @@
 // Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
 import { describe, expect, it } from 'vitest';
 import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
-import { recordLabelFrame, searchToldBare } from '../../pipeline/quality/measures/answerCraft.js';
+import { recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -65,6 +65,30 @@ describe('answer_record_label_frame (answer-writer 152–154)', () => {
       const a = offlineAnswer({ request: "Identify the stock ticker of the company 'Apple Inc.' and provide the ticker details.", steps }, new Rng(seed, 'ticker'));
       expect(recordLabelFrame(a), a).toBeUndefined();
       expect(a).toMatch(/^(?:Apple Inc\. trades under the symbol AAPL|The stock symbol of Apple Inc\. is AAPL)\. It is at One Apple Park Way, Cupertino, CA 95014; it is listed on 12 December 1980 and online at https:\/\/www\.apple\.com\. (?:Its|The) description/);
+    }
+  });
+});
+
+describe('answer_state_told_each_step (answer-writer 156)', () => {
+  it('flags a state told whole after each deed, never a state told once or two different things', () => {
+    // bfcl_multi_turn_base_105-env-k6 on lead40 m6.
+    expect(stateToldEachStep('I have added AAPL to the watchlist: the watchlist has NVDA and AAPL. After that, I added GOOG to the watchlist: the watchlist has NVDA, AAPL and GOOG.')).toMatch(/NVDA and AAPL" then/);
+    expect(stateToldEachStep('I added AAPL and GOOG to the watchlist. The watchlist now has NVDA, AAPL and GOOG.')).toBeUndefined();
+    expect(stateToldEachStep('The watchlist has NVDA and AAPL. The portfolio has NVDA, AAPL and GOOG.')).toBeUndefined();
+  });
+  it('a run of adds each answering the watchlist is told once, the watchlist as the last add left it', () => {
+    const add = (stock: string, list: string[]) => ({ name: 'TradingBot.add_to_watchlist', args: { stock }, response: JSON.stringify({ watchlist: list }) });
+    const steps = [
+      { name: 'TradingBot.get_available_stocks', args: { sector: 'Technology' }, response: JSON.stringify({ stock_list: ['AAPL', 'GOOG', 'MSFT'] }) },
+      add('AAPL', ['NVDA', 'AAPL']),
+      add('GOOG', ['NVDA', 'AAPL', 'GOOG']),
+      add('MSFT', ['NVDA', 'AAPL', 'GOOG', 'MSFT']),
+    ];
+    for (let seed = 1; seed <= 10; seed++) {
+      const a = offlineAnswer({ request: 'List the Technology stocks and add all of them to my watchlist.', steps }, new Rng(seed, 'watch'));
+      expect(stateToldEachStep(a), a).toBeUndefined();
+      expect(a).toMatch(/I added AAPL, GOOG and MSFT to the watchlist\. The watchlist now has NVDA, AAPL, GOOG and MSFT\./);
+      expect(a.match(/watchlist (?:now )?has/g)?.length).toBe(1);
     }
   });
 });

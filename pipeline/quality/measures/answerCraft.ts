@@ -372,6 +372,30 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * A state told again after each of a run of deeds, each time whole: "I have added AAPL to the watchlist: the watchlist
+ * has NVDA and AAPL. After that, I added GOOG to the watchlist: the watchlist has NVDA, AAPL and GOOG."
+ * (bfcl_multi_turn_base_105-env-k6). The second telling holds all the first did: a person tells the deeds, then the
+ * state as they left it, once.
+ */
+export function stateToldEachStep(answer: string): string | undefined {
+  const told = [...answer.matchAll(/\bthe ([a-z][a-z ]*?) (?:now )?(?:has|have|holds|is|are) ([^.;:?]+)/gi)].map((m) => ({ noun: m[1].toLowerCase(), items: m[2].split(/, | and /).map((x) => x.trim()).filter(Boolean), at: m[0] }));
+  for (const [i, a] of told.entries()) {
+    const b = told.slice(i + 1).find((x) => x.noun === a.noun && x.items.length > a.items.length && a.items.every((it) => x.items.includes(it)));
+    if (b) return `"${a.at}" then "${b.at}"`;
+  }
+  return undefined;
+}
+
+export const answerStateToldEachStep: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_state_told_each_step',
+  group: 'text',
+  title: 'closing answer tells a state again after each of a run of deeds, each time whole ("I have added AAPL to the watchlist: the watchlist has NVDA and AAPL. After that, I added GOOG to the watchlist: the watchlist has NVDA, AAPL and GOOG."), not the deeds once and the state as they left it',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => stateToldEachStep(t.answer)),
+};
+
+/**
  * A record said under a label instead of of its name: "For AAPL: Apple Inc. is at One Apple Park Way, …" (teval_query_352_0),
  * "Ticker detail: "Apple Inc." is at …" (teval_query_335_0-env-k4), or its long text said in the middle of its fields
  * (", described in a longer text opening "Apple designs …", listed on 12 December 1980 and …"). A person names the
@@ -772,4 +796,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
