@@ -115,6 +115,18 @@ function joinHeld(sentences: string[]): string[] {
       out[out.length - 1] = `${prev.slice(0, -1)}, and then went into it.`;
       continue;
     }
+    // A listing of one thing, then a sentence about that thing: 'The current directory holds "dev_summary.txt", which has one
+    // line.', never its name said again to open the next sentence (bfcl_multi_turn_base_37).
+    const held = prev && /^(.*\b(?:holds|held)) ("(?:[^"\\]|\\.)*")\.$/.exec(prev);
+    if (held && new RegExp(`^${escapeRegExp(held[2])} (?:has|is|reads) `).test(s)) {
+      out[out.length - 1] = `${prev.slice(0, -1)}, which ${s.slice(held[2].length + 1)}`;
+      continue;
+    }
+    const countIn = held ? new RegExp(`^There (?:is|are) (.+) in ${escapeRegExp(held[2])}\\.$`).exec(s) : null;
+    if (countIn) {
+      out[out.length - 1] = `${prev.slice(0, -1)}, which has ${countIn[1]}.`;
+      continue;
+    }
     const into = prev && /^I (?:(?:moved|went) into|changed to the folder) ("(?:[^"\\]|\\.)*")\.$/.exec(prev);
     if (into && s.startsWith(`${into[1]} held `)) {
       out[out.length - 1] = `${prev.slice(0, -1)}, which held ${s.slice(`${into[1]} held `.length)}`;

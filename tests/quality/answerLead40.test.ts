@@ -1,7 +1,7 @@
 // Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
 import { describe, expect, it } from 'vitest';
 import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
-import { recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
+import { listingAfterUse, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -89,6 +89,26 @@ describe('answer_state_told_each_step (answer-writer 156)', () => {
       expect(stateToldEachStep(a), a).toBeUndefined();
       expect(a).toMatch(/I added AAPL, GOOG and MSFT to the watchlist\. The watchlist now has NVDA, AAPL, GOOG and MSFT\./);
       expect(a.match(/watchlist (?:now )?has/g)?.length).toBe(1);
+    }
+  });
+});
+
+describe('answer_listing_after_use (answer-writer 158–159)', () => {
+  it('flags a listing told after what it lists was named, never one told first', () => {
+    // bfcl_multi_turn_base_37-env-k5 on lead40 m7.
+    expect(listingAfterUse('"dev_summary.txt" has one line. The current directory holds "dev_summary.txt".')).toMatch(/dev_summary/);
+    expect(listingAfterUse('The current directory holds "dev_summary.txt", which has one line.')).toBeUndefined();
+    expect(listingAfterUse('"a.txt" has one line. The current directory holds "a.txt" and "b.txt".')).toBeUndefined();
+  });
+  it('a listing and a count of its one file: the listing first, the count joined to it', () => {
+    const steps = [
+      { name: 'GorillaFileSystem.ls', args: {}, response: JSON.stringify({ current_directory_content: ['dev_summary.txt'] }) },
+      { name: 'GorillaFileSystem.wc', args: { file_name: 'dev_summary.txt', mode: 'l' }, response: JSON.stringify({ count: 1, type: 'lines' }) },
+    ];
+    for (let seed = 1; seed <= 10; seed++) {
+      const a = offlineAnswer({ request: 'For each file in the temp directory, count the number of lines.', steps }, new Rng(seed, 'ls'));
+      expect(listingAfterUse(a), a).toBeUndefined();
+      expect(a).toBe('The current directory holds "dev_summary.txt", which has one line.');
     }
   });
 });

@@ -372,6 +372,31 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * A listing told after a sentence that already named what it lists: ""dev_summary.txt" has one line. The current directory
+ * holds "dev_summary.txt"." (bfcl_multi_turn_base_37-env-k5). The listing is what found the file; told after, it names
+ * again what the answer has just named, backwards.
+ */
+export function listingAfterUse(answer: string): string | undefined {
+  const sentences = answerSentences(answer);
+  for (const [i, s] of sentences.entries()) {
+    const m = /\b(?:holds|held|contains) ((?:"(?:[^"\\]|\\.)*"(?:, | and )?)+)\.$/.exec(s);
+    if (!m || i === 0) continue;
+    const listed = m[1].match(/"(?:[^"\\]|\\.)*"/g) ?? [];
+    if (listed.length && listed.every((q) => sentences.slice(0, i).some((t) => t.includes(q)))) return `"${s.slice(0, 80)}" after ${listed.join(', ')} was named`;
+  }
+  return undefined;
+}
+
+export const answerListingAfterUse: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_listing_after_use',
+  group: 'text',
+  title: 'closing answer tells a listing after sentences that already named all it lists (""dev_summary.txt" has one line. The current directory holds "dev_summary.txt"."), the finding before what found it',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => listingAfterUse(t.answer)),
+};
+
+/**
  * A state told again after each of a run of deeds, each time whole: "I have added AAPL to the watchlist: the watchlist
  * has NVDA and AAPL. After that, I added GOOG to the watchlist: the watchlist has NVDA, AAPL and GOOG."
  * (bfcl_multi_turn_base_105-env-k6). The second telling holds all the first did: a person tells the deeds, then the
@@ -796,4 +821,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
