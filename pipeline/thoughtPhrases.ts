@@ -115,6 +115,10 @@ export const DOC_PHRASES: readonly [RegExp, string][] = [
   [/^create a ticket and queue it\b/i, 'open a support ticket'],
   [/^get the zipcode\b/i, 'get the zip code'],
   [/^authenticate the user for ticket system\b/i, 'log in to the ticket system'],
+  // "Get user ID from user name", "Gets the open, close and afterhours prices of a stock symbol": the doc's bare nouns and
+  // its symbol for the stock (thought_intent_doc_phrase widened, 52 thoughts on lead40 m8).
+  [/^get the user ID from user name\b/i, "look up the user's ID"],
+  [/^get the opening, closing and after-hours prices of the stock symbol\b/i, 'get the opening, closing and after-hours prices of the stock'],
 ];
 
 /** A name that reads as a file's (an extension: "report.pdf", "notes.md"), not a folder's. */
