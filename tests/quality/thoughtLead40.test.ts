@@ -78,3 +78,17 @@ describe('thought_claims_given_value reads "for" a value an earlier call was giv
     expect(misattributedValue('`get_coordinate` says the coordinate for "广州市政府" is "121.473657,31.230378".', 'x', answers, calls)).toMatch(/广州市政府/);
   });
 });
+
+describe('thought_intent_doc_phrase widened (thought-writer 66)', () => {
+  it('flags the two doc constructions and the writer says them as a person does', async () => {
+    const { intentDocPhrase } = await import('../../pipeline/quality/measures/thoughts.js');
+    const { intentOf } = await import('../../pipeline/thoughtPhrases.js');
+    expect(intentDocPhrase('That part is done; now I need to get the user ID from user name, so `get_user_id` comes next.')).toMatch(/user name/);
+    expect(intentDocPhrase('Next, I need to get the opening, closing and after-hours prices of the stock symbol, so I\'ll call it.')).toMatch(/stock symbol/);
+    const user = intentOf('Get user ID from user name.', 'get_user_id', { user: 'Bob' });
+    expect(user).toBe("look up the user's ID");
+    const prices = intentOf('Gets the open, close and afterhours prices of a stock symbol.', 'get_daliy_open_close', { ticker: 'AAPL', date: '2023-10-01' });
+    expect(intentDocPhrase(prices)).toBeUndefined();
+    expect(prices).toMatch(/prices of the stock$/);
+  });
+});
