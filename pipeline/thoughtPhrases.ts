@@ -524,6 +524,11 @@ export function argWords(noun: string, v: unknown): string {
   if (text) return `${noun} ${said.slice('a text '.length)}`;
   const head = /^an? (message|text|record) /.exec(said);
   if (head && noun.split(' ').pop() === head[1]) return `${noun} ${said.slice(head[0].length)}`;
+  // A list said with its items in brackets takes no second pair round it ("bullet items (three numbered points ("A", …))"):
+  // "three numbered bullet items ("A", "B" and "C")", another noun "of" it (thought_brackets_nested).
+  const listed = /^(\w+) (numbered |bullet )?(?:points|items|point|item)( \(.*\))$/.exec(said);
+  if (listed && /\b(?:items|points)$/.test(noun)) return `${listed[1]} ${listed[2] === 'numbered ' ? 'numbered ' : ''}${noun}${listed[3]}`;
+  if (/\(/.test(said.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) return `${noun} of ${said}`;
   return `${noun} (${said})`;
 }
 

@@ -92,3 +92,20 @@ describe('thought_intent_doc_phrase widened (thought-writer 66)', () => {
     expect(prices).toMatch(/prices of the stock$/);
   });
 });
+
+describe('thought_brackets_nested (thought-writer 67)', () => {
+  it('a list said with its items in brackets gets no second pair round it', async () => {
+    const { argWords, argPhrase } = await import('../../pipeline/thoughtPhrases.js');
+    const { bracketsNested } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    const points = '1. Introduction to computer vision\n2. Applications of computer vision\n3. Computer vision algorithms';
+    // teval_query_254_1-control-k6-cot on lead40 m9.
+    expect(bracketsNested('`add_text_page` with bullet items (three numbered points ("Introduction", "Applications" and "Algorithms")) and title "X".')).toMatch(/three numbered points/);
+    expect(argWords('bullet items', points)).toBe('three numbered bullet items ("Introduction to computer vision", "Applications of computer vision" and "Computer vision algorithms")');
+    expect(argWords('content', points)).toMatch(/^content of three numbered points \(/);
+    const said = argPhrase({ bullet_items: points, title: 'Computer Vision in Action' });
+    expect(bracketsNested(said)).toBeUndefined();
+    expect(said).toBe('three numbered bullet items ("Introduction to computer vision", "Applications of computer vision" and "Computer vision algorithms") and title "Computer Vision in Action"');
+    // A record keeps its one pair.
+    expect(argWords('bullet items', 'Published: 2023\nTitle: X\nAuthors: A\nSummary: a text long enough to go past sixty characters')).toBe('bullet items (a record of Published, Title, Authors and Summary)');
+  });
+});

@@ -10,6 +10,7 @@ import type { CaseMeasure, SetMeasure } from '../types.js';
 import type { TestCase } from '../../schemas.js';
 import { keyAsWords, sentencesOf, QUOTED_TEXT } from '../grammar.js';
 import { thoughtCalls } from './thoughts.js';
+import { thoughtDefect as thoughtDefectOf } from './text.js';
 import { topShare } from './topShare.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { englishTitleAsked } from '../../resolution/worldFacts.js';
@@ -336,6 +337,20 @@ export const thoughtSourceCallUnsaid: CaseMeasure = {
   check: (tc) => thoughtDefect(tc, (c) => sourceCallUnsaid(c.thought, c.before ?? [])),
 };
 
+/** Brackets inside brackets outside quotes: "`add_text_page` with bullet items (three numbered points ("A", "B" and "C"))". */
+export function bracketsNested(thought: string): string | undefined {
+  return /\([^()]*\([^()]*\)[^()]*\)/.exec(thought.replace(QUOTED_TEXT, '""'))?.[0];
+}
+
+export const thoughtBracketsNested: CaseMeasure = {
+  kind: 'case',
+  id: 'thought_brackets_nested',
+  group: 'text',
+  title: 'CoT: a thought puts brackets inside brackets ("`add_text_page` with bullet items (three numbered points ("Introduction to computer vision", "Applications of computer vision" and "Computer vision algorithms"))"), where a person says "three numbered bullet items (…)"',
+  population: 'CoT cases',
+  check: (tc) => thoughtDefectOf(tc, bracketsNested),
+};
+
 /** A text a call passes described by numbers read as labels ("bullet items (a record of 9, 10, 11 and more)" for a schedule's "9:00 AM - Registration" lines). */
 export function recordOfNumbers(thought: string): string | undefined {
   return /\ba record of \d+(?:, \d+)*\b[^)]*/.exec(thought)?.[0];
@@ -493,4 +508,4 @@ export const thoughtRetryReasonUnsaid: CaseMeasure = {
   },
 };
 
-export const THOUGHT_WORDING_MEASURES = [thoughtSourceCallUnsaid, thoughtFactHalfSaid, thoughtSerialCommaNeedless, thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
+export const THOUGHT_WORDING_MEASURES = [thoughtBracketsNested, thoughtSourceCallUnsaid, thoughtFactHalfSaid, thoughtSerialCommaNeedless, thoughtQuoteOpensConjunction, thoughtAnswerCitedTwice, thoughtRetryMayPass, thoughtAgainEveryRetry, thoughtRetryReasonUnsaid, thoughtFileNamedBare, thoughtTitleLinkUnsaid, thoughtListPlaceUnsaid, thoughtArgKeyPasted, thoughtToolVerbEchoed, thoughtLinkTopShare, thoughtCallGoesAgain, thoughtRecordOfNumbers, thoughtUnitAsNoun, thoughtNumberQuotedAsText, thoughtPluralKeyOneValue];
