@@ -106,7 +106,7 @@ describe('harder tool docs: the rules', () => {
       expect(after.get('TravelAPI.book_flight')).toMatch(/IATA/);
       expect(after.get('MathAPI.power')).toMatch(/power/);
       expect(after.get('TicketAPI.close_ticket')).not.toMatch(/that is part of/);
-      expect(after.get('Email.send')).toMatch(/^(\[[^\]]+\] )?Sends? /);
+      expect(after.get('Email.send')).toMatch(/^(\[[^\]]+\] )?(?:(?:Used to|Lets you) send|Sends?) /);
       expect(indistinctDocs(DOCS.map((t) => ({ name: t.name, before: t.description, after: after.get(t.name)!, params: ownFieldText(t) }))), `seed ${seed}`).toEqual([]);
     }
   });
@@ -212,7 +212,7 @@ describe('harder tool docs: harder, not sloppier (h-evolve2)', () => {
     };
     const outs = [...Array(20).keys()].map((seed) => harderRules(harderInput([twitter]), new Rng(seed, 'left')).tools[0].description);
     expect(outs.filter((o) => !/password/i.test(o)).length).toBeGreaterThan(10);
-    for (const o of outs) expect(o).toMatch(/^Authenticates? (a |the )?user\b/);
+    for (const o of outs) expect(o).toMatch(/^(?:(?:Used to|Lets you) authenticate|Authenticates?) (a |the )?user\b/);
     // "show the emails in the inbox" once became "show the emails": the inbox is what the tool reads.
     const show: ToolDoc = { name: 'Email.show', description: 'show the emails in the inbox', required_parameters: [], optional_parameters: [{ name: 'only_unread', type: 'boolean', description: 'whether to show only unread' }], return_data: [] };
     for (let seed = 0; seed < 20; seed++) expect(harderRules(harderInput([show]), new Rng(seed, 'inbox')).tools[0].description).toMatch(/inbox/);
@@ -256,7 +256,7 @@ describe('harder tool docs: harder to use, not only reworded (harder-tools-9)', 
     }
     // What comes back is the return fields' to say: "It returns the state." goes, the title heading stays.
     const send = harderRules(harderInput([doc('Email.send')]), new Rng(1, 'tool:Email.send', 'harder-tools')).tools[0].description;
-    expect(send).toMatch(/^Sends? /);
+    expect(send).toMatch(/^(?:(?:Used to|Lets you) send|Sends?) /);
     expect(send).not.toMatch(/returns the state/);
     // A constraint a parameter does not restate stays: km for a distance, Chinese for Gaode's address.
     for (let seed = 0; seed < 20; seed++) {
@@ -340,8 +340,8 @@ describe('harder tool docs: what a field doc states left to it, inside the summa
         expect(o).toMatch(/room status|rooms available|MLA citation format|list of movies|reviews for a movie/);
       }
     }
-    expect(harderRules(harderInput([status]), new Rng(1, 'tool:ReserveMeeting.get_room_status', 'harder-tools')).tools[0].description).toMatch(/^(?:Get|Fetch|Return)s? the room status\.$/);
-    expect(harderRules(harderInput([citation]), new Rng(1, 'tool:GoogleScholar.get_citation_format', 'harder-tools')).tools[0].description).toMatch(/^(?:Get|Fetch|Return)s? MLA citation format\.$/);
+    expect(harderRules(harderInput([status]), new Rng(1, 'tool:ReserveMeeting.get_room_status', 'harder-tools')).tools[0].description).toMatch(/^(?:(?:Used to|Lets you) (?:get|fetch|return)|(?:Get|Fetch|Return)s?) the room status\.$/);
+    expect(harderRules(harderInput([citation]), new Rng(1, 'tool:GoogleScholar.get_citation_format', 'harder-tools')).tools[0].description).toMatch(/^(?:(?:Used to|Lets you) (?:get|fetch|return)|(?:Get|Fetch|Return)s?) MLA citation format\.$/);
   });
   it('keeps a name word after "with" only when no parameter name holds it, and the judge reads the parameters as the rules do', () => {
     // get_empty_room_with_time: "time" is its start_time and end_time.

@@ -94,10 +94,11 @@ describe('harder-tools rules', () => {
     expect(harderVariants(doc('TimeTool.get_weekday'), 1)).toEqual([]);
     expect(harderVariants(doc('TimeTool.get_curr_time'), 1)).toEqual([]);
     const reviews = doc('FilmTMDB.get_movie_reviews');
-    const some = harderVariants(reviews, 42);
+    // A seed whose six variants are not all harder (harder-tools-22's purpose frames moved the draws: 42's six all are now).
+    const some = harderVariants(reviews, 83);
     expect(some.length).toBeGreaterThan(0);
     expect(some.length).toBeLessThan(HARDER_VARIANTS);
-    for (const v of some) expect(leftToFieldDocs(reviews, harderRules(harderInput([reviews]), new Rng(42, `tool:${reviews.name}`, 'harder-tools', String(v))).tools[0].description).length).toBeGreaterThan(0);
+    for (const v of some) expect(leftToFieldDocs(reviews, harderRules(harderInput([reviews]), new Rng(83, `tool:${reviews.name}`, 'harder-tools', String(v))).tools[0].description).length).toBeGreaterThan(0);
   });
 });
 

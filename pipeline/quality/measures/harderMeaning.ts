@@ -191,7 +191,8 @@ const thirdPerson = (w: string) => /[^s]s$/i.test(w);
  * verb ("This function …") or the original disagreed already.
  */
 export function moodMismatches(text: string): [string, string][] {
-  const summary = untagged(text).replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
+  // A purpose frame ("Used to write …", "Lets you write …") puts the verbs after it in the base form: read from the verb.
+  const summary = untagged(text).replace(/^[A-Za-z][\w ]{0,40}:\s+/, '').replace(/^(?:Used to|Lets you)\s+/, '').split(/(?<=[.!?])\s+(?=[A-Z])/)[0] ?? '';
   const terms: Term[] = (nlp(summary).json() as { terms: Term[] }[]).flatMap((x) => x.terms);
   const first = terms[0];
   if (!first || first.tags.some((t) => ['Determiner', 'Pronoun', 'Preposition', 'Conjunction', 'Adjective'].includes(t)) || (!first.tags.includes('Verb') && !thirdPerson(first.text))) return [];

@@ -51,7 +51,7 @@ export const HarderToolsOutput = z.object({
 });
 export type HarderToolsOutput = z.infer<typeof HarderToolsOutput>;
 
-export const HARDER_RULES_VERSION = 'harder-tools-21'; // 21 (lead37): "Handle user login." may open on a plainer verb ("Manage user login."), one wording in all its rewrites before (harder_tools_stock_wording 0.641 on m17). 20 (lead36): T-Eval's shouted "YOU MUST … when all steps done" mended to "You must … when all steps are done" (SPELLING). 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
+export const HARDER_RULES_VERSION = 'harder-tools-22'; // 22 (lead40): a doc may say what its tool is for ("Used to cancel an order.", "Lets you multiply two numbers."), a third form beside the two moods: 14 of 178 tools had one wording in every rewrite (harder_tools_stock_wording 0.628 on lead40 m10). 21 (lead37): "Handle user login." may open on a plainer verb ("Manage user login."), one wording in all its rewrites before (harder_tools_stock_wording 0.641 on m17). 20 (lead36): T-Eval's shouted "YOU MUST … when all steps done" mended to "You must … when all steps are done" (SPELLING). 19: a second verb of the opening verb's subject takes its mood ("Write content to a file … or displays it", "Makes a ticket … and queue it": harder_tools_mood_mismatch 73/1,000 on b2). 18: a destination phrase ("to a file" of echo) is left only to a required parameter: "Write content at current directory or display it in the terminal." no longer said where the content goes (harder_tools_object_dropped 129/1,000 on g0); the input marks optional parameters. 17: 24 draws, not 12, before a rewrite that only rewords (harder_tools_wording_only 22/1,000 on the merged build g3). 16: only before a singular noun (15 kept "with specific themes" too, so that phrase was no longer left to the theme parameter: harder_tools_wording_only 11 -> 24/1,000). 15: a qualifier right after a preposition with no article stays ("under specific path", never "under path"; harder_tools_broken widened, 106/1,000 on evolve 76).
 /** How many ways one tool's doc may be rewritten across cases (evolve draws one per case): a model path's cache holds as many per tool. */
 export const HARDER_VARIANTS = 6;
 
@@ -527,6 +527,7 @@ const SPELLING: [RegExp, string][] = [
   [/\bcurrrent\b/g, 'current'],
   [/\brecieve(s|d)?\b/g, 'receive$1'],
   [/\bseperate(ly)?\b/g, 'separate$1'],
+  [/\bmesseage\b/g, 'message'],
   // T-Eval's PPT.save_file shouts and drops its verb ("When all steps done, YOU MUST use save_file() …"): a careful
   // writer says it once, in sentence case (harder-tools-20; 126 of 126 rewrites kept it as it was on lead36 m15).
   [/\bYOU MUST\b/g, 'you must'],
@@ -552,7 +553,22 @@ function varied(text: string, rng: Rng): string {
   }
   const heading = out.match(HEADING)?.[0];
   if (!heading && rng.chance(0.5)) out = moodSwapped(out) ?? out;
+  // A third form a reference doc takes, what the tool is for ("Used to cancel an order.", "Lets you multiply two numbers."):
+  // a doc too short for any rule above had one wording in every rewrite ("Cancel an order." 99 of 99; harder_tools_stock_wording
+  // 0.628 on lead40 m10, 14 of 178 tools with one wording).
+  if (!heading && rng.chance(0.35)) out = purposeFramed(out, rng) ?? out;
   return out;
+}
+
+/** "Cancels an order." -> "Used to cancel an order." or "Lets you cancel an order."; undefined when the doc opens with no verb the rules know. */
+function purposeFramed(text: string, rng: Rng): string | undefined {
+  const first = text.match(/^[A-Za-z]+/)?.[0] ?? '';
+  const lower = first.toLowerCase();
+  const base = thirdPersonBase(lower) ?? (KNOWN_VERBS.has(lower) ? lower : undefined);
+  if (!base || first !== first.charAt(0).toUpperCase() + lower.slice(1)) return undefined;
+  // A second verb of the same subject in the base form too: "Lets you write content to a file … or display it in the terminal".
+  const bare = agreeing(matchCase(base, first) + text.slice(first.length));
+  return `${rng.pick(['Used to', 'Lets you'])} ${base}${bare.slice(base.length)}`;
 }
 
 /**
