@@ -8,11 +8,11 @@ const draws = (description: string, tool: Parameters<typeof degradeDescription>[
 
 describe('a short doc in more than one wording', () => {
   it('"Cancels an order." had one rewrite; now the purpose frames too, every word of it kept', () => {
-    const out = draws('Cancels an order.', { name: 'TradingBot.cancel_order', required_parameters: [{ name: 'order_id', type: 'integer', description: 'ID of the order to cancel.' }], optional_parameters: [], return_data: [] });
+    const out = draws('Cancels an order.', { name: 'TradingBot.cancel_order', required_parameters: [{ name: 'order_id', description: 'ID of the order to cancel.' }], optional_parameters: [], return_data: [] });
     expect(out).toEqual(new Set(['Cancel an order.', 'Used to cancel an order.', 'Lets you cancel an order.']));
   });
   it('a second verb of the subject takes the base form after the frame, and the measure reads the frame', () => {
-    const tool = { name: 'GorillaFileSystem.echo', required_parameters: [{ name: 'content', type: 'string', description: 'The content to write or display.' }], optional_parameters: [{ name: 'file_name', type: 'string', description: 'The name of the file at current directory to write the content to. Defaults to None.' }], return_data: [] };
+    const tool = { name: 'GorillaFileSystem.echo', required_parameters: [{ name: 'content', description: 'The content to write or display.' }], optional_parameters: [{ name: 'file_name', description: 'The name of the file at current directory to write the content to. Defaults to None.' }], return_data: [] };
     const out = [...draws('Write content to a file at current directory or display it in the terminal.', tool)];
     expect(out.some((t) => /^(?:Used to|Lets you) write content to a file at current directory or display it in the terminal\.$/.test(t))).toBe(true);
     for (const t of out) expect(moodMismatches(t), t).toEqual([]);
