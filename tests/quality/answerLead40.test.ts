@@ -1,7 +1,7 @@
 // Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
 import { describe, expect, it } from 'vitest';
 import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
-import { listingAfterUse, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
+import { listingAfterUse, recordByUnshownId, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -109,6 +109,27 @@ describe('answer_listing_after_use (answer-writer 158–159)', () => {
       const a = offlineAnswer({ request: 'For each file in the temp directory, count the number of lines.', steps }, new Rng(seed, 'ls'));
       expect(listingAfterUse(a), a).toBeUndefined();
       expect(a).toBe('The current directory holds "dev_summary.txt", which has one line.');
+    }
+  });
+});
+
+describe('answer_record_by_unshown_id (answer-writer 161)', () => {
+  it('flags a record named by an id the answer never gave after a listing by name', () => {
+    // teval_query_116_1-env-k4 on lead40 m12.
+    expect(recordByUnshownId('In Los Angeles, I found 3 properties: "Charming house in Los Angeles", "Quiet guest suite" and "Modern condo". For property 28722771, I found 3 reviews.')).toMatch(/28722771/);
+    expect(recordByUnshownId('I found 3 properties: "Charming house", with id 28722771; …. For property 28722771, I found 3 reviews.')).toBeUndefined();
+    expect(recordByUnshownId('For property 28722771, I found 3 reviews.')).toBeUndefined();
+  });
+  it('the reviews of a listed property are told by its name', () => {
+    const steps = [
+      { name: 'AirbnbSearch.search_property_by_place', args: { place: 'Los Angeles' }, response: "{'property': [{'id': '28722771', 'name': 'Charming house in Los Angeles', 'address': 'Los Angeles, CA, United States'}, {'id': '42736735', 'name': 'Quiet guest suite in Los Angeles', 'address': 'Los Angeles, CA, United States'}]}" },
+      { name: 'AirbnbSearch.get_property_reviews', args: { propertyId: 28722771 }, response: "{'reviews': [{'comments': 'Convenient to airport', 'rating': 5, 'time': '2023-10-13T10:00:00Z'}]}" },
+    ];
+    for (let seed = 1; seed <= 10; seed++) {
+      const a = offlineAnswer({ request: 'Search for properties in Los Angeles and get the reviews of the first one.', steps }, new Rng(seed, 'prop'));
+      expect(recordByUnshownId(a), a).toBeUndefined();
+      expect(a).not.toMatch(/property 28722771/);
+      expect(a).toMatch(/"Charming house in Los Angeles"[^.]*review/);
     }
   });
 });

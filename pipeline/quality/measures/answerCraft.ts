@@ -372,6 +372,29 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * A record named by an id the answer never gave, after the answer listed the records by their names: "In Los Angeles, I
+ * found 3 properties: "Charming house in Los Angeles", …. For property 28722771, I found 3 reviews: …"
+ * (teval_query_116_1-env-k4). Which of the three is 28722771 only the raw call says; the answer names it as it listed it.
+ */
+export function recordByUnshownId(answer: string): string | undefined {
+  for (const m of answer.matchAll(/\b(property|movie|film) (\d{4,})\b/g)) {
+    const before = answer.slice(0, m.index);
+    if (before.includes(m[2])) continue;
+    if (/\b(?:properties|films|movies)\b[^.]*: "/.test(before)) return `"${m[0]}" after a listing that named its records without ids`;
+  }
+  return undefined;
+}
+
+export const answerRecordByUnshownId: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_record_by_unshown_id',
+  group: 'text',
+  title: 'closing answer names a record by an id it never gave, after listing the records by name ("… 3 properties: "Charming house in Los Angeles", …. For property 28722771, I found 3 reviews"), not by the name it listed',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => recordByUnshownId(t.answer)),
+};
+
+/**
  * A listing told after a sentence that already named what it lists: ""dev_summary.txt" has one line. The current directory
  * holds "dev_summary.txt"." (bfcl_multi_turn_base_37-env-k5). The listing is what found the file; told after, it names
  * again what the answer has just named, backwards.
@@ -821,4 +844,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerRecordByUnshownId, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
