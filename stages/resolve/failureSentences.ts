@@ -381,8 +381,8 @@ export function shortTask(task: string): string {
   if (written) return `write to ${written[1]}`;
   // A nearby search keeps what it searches for ("searching for "movie theater" nearby worked"), never a bare
   // "search nearby" that names nothing found or sought (answer_search_told_bare); where it searches may go.
-  const sought = /^search for ("(?:[^"\\]|\\.)*"|[a-z]+) (?:nearby|near\b)/.exec(task);
-  if (sought) return `search for ${sought[1]} nearby`;
+  // A search near a place keeps the whole task, as before: its place is what tasksCounted counts ("near the three places").
+  if (/^search for (?:"(?:[^"\\]|\\.)*"|[a-z]+) nearby$/.test(task)) return task;
   const whose = /\bthe details (of "[^"]*")/.exec(task)?.[1];
   if (whose && /\bthe details$/.test(short)) return `${short} ${whose}`;
   return short.split(' ').length >= 2 && !/^[a-z]+ (?:to|from|into|on|for)\b/.test(short) && !/\b(?:to|from|into|on|for|in|at|of|with|by|about|under|near)$/.test(short) ? short : task;

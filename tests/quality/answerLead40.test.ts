@@ -17,7 +17,9 @@ describe('answer_search_told_bare', () => {
   });
   it('shortTask keeps the term of a nearby search, and gerund reads it', () => {
     expect(shortTask(taskOf(nearby('movie theater')))).toBe('search for "movie theater" nearby');
-    expect(gerund(shortTask(taskOf({ name: 'GaodeMap.search_nearby', args: { keywords: 'restaurant', location: '116.4,39.9' } })))).toBe('searching for "restaurant" nearby');
+    expect(gerund(shortTask(taskOf({ name: 'BINGMap.search_nearby', args: { search_term: 'gas station', radius: 500 } })))).toBe('searching for "gas station" nearby');
+    // A search near a place keeps its place (tasksCounted counts by it: "near the three places").
+    expect(shortTask(taskOf({ name: 'GaodeMap.search_nearby', args: { keywords: 'restaurant', location: '116.4,39.9' } }))).toBe('search for "restaurant" near "116.4,39.9"');
     // Searches of other kinds keep their short forms.
     expect(shortTask(taskOf({ name: 'GoogleScholar.search_google_scholar', args: { query: 'quantum computing' } }))).toBe('search Google Scholar');
   });
