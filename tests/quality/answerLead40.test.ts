@@ -1,7 +1,7 @@
 // Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
 import { describe, expect, it } from 'vitest';
 import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
-import { listingAfterUse, recordByUnshownId, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
+import { deedAgainstVerdict, listingAfterUse, recordByUnshownId, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
 import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -132,6 +132,30 @@ describe('answer_record_by_unshown_id (answer-writer 161)', () => {
       expect(recordByUnshownId(a), a).toBeUndefined();
       expect(a).not.toMatch(/property 28722771/);
       expect(a).toMatch(/"Charming house in Los Angeles"[^.]*review/);
+    }
+  });
+});
+
+describe('answer_deed_against_verdict (answer-writer 163)', () => {
+  const request = "Budget me sufficiently to meet the target of 10000 RMB and ensure the flight cost checks out to be under my budget? Now, let's arrange for a first-class flight from JFK to Beijing Capital Airport for June 15th 2026 with my card 'card_8283'. Here's my access code 897362.";
+  const steps = [
+    { name: 'TravelAPI.compute_exchange_rate', args: { base_currency: 'RMB', target_currency: 'USD', value: 10000 }, response: '{"exchanged_value": 1428.57}' },
+    { name: 'TravelAPI.set_budget_limit', args: { access_token: '897362', budget_limit: 1428.57 }, response: '{"budget_limit": 1428.57}' },
+    { name: 'TravelAPI.get_flight_cost', args: { travel_class: 'first', travel_date: '2026-06-15', travel_from: 'JFK', travel_to: 'PEK' }, response: '{"travel_cost_list": [10000.0]}' },
+    { name: 'TravelAPI.book_flight', args: { access_token: '897362', card_id: 'card_8283', travel_class: 'first', travel_date: '2026-06-15', travel_from: 'JFK', travel_to: 'PEK' }, response: '{"booking_id": "3426812", "transaction_id": "45451592", "booking_status": true, "booking_history": {}}' },
+  ];
+  it('flags a booking told as if it followed from a failed budget check, never one told as made anyway', () => {
+    // bfcl_multi_turn_base_171 on lead40 m14.
+    expect(deedAgainstVerdict('No, the flight costs 10000 USD, which is not under the budget limit of 1428.57 USD. Next, I booked the flight; keep booking 3426812.')).toMatch(/booked/);
+    expect(deedAgainstVerdict('No, the flight costs 10000 USD, which is not under the budget limit of 1428.57 USD. I booked the flight anyway; keep booking 3426812.')).toBeUndefined();
+    expect(deedAgainstVerdict('Yes, the flight costs 400 USD, which is under the budget limit of 1428.57 USD. I booked the flight.')).toBeUndefined();
+  });
+  it('the writer says the booking was made anyway', () => {
+    for (let seed = 1; seed <= 10; seed++) {
+      const a = offlineAnswer({ request, steps }, new Rng(seed, 'budget'));
+      expect(a).toMatch(/^No, /);
+      expect(deedAgainstVerdict(a), a).toBeUndefined();
+      expect(a).toMatch(/booked (?:the flight|it) anyway|is booked all the same/);
     }
   });
 });

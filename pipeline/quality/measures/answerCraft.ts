@@ -372,6 +372,26 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * A purchase told after a "No" on a budget as if it followed from the check: "No, the first-class flight … costs 10000 USD,
+ * which is not under the budget limit of 1428.57 USD. … Next, I booked the flight; …" (bfcl_multi_turn_base_171). The
+ * booking went ahead although the check failed; an honest answer says it was made all the same.
+ */
+export function deedAgainstVerdict(answer: string): string | undefined {
+  if (!/^No, [^.]*\bnot (?:under|below|within|less than|at most|no more than)\b/.test(answer)) return undefined;
+  const deed = answerSentences(answer).find((s) => /\bI (?:have )?(?:booked|placed|purchased|bought)\b|\bis (?:booked|placed|purchased) as\b/.test(s) && !/\b(?:anyway|all the same|regardless|still)\b/.test(s));
+  return deed ? `"${deed.slice(0, 80)}" after a "No" on the budget` : undefined;
+}
+
+export const answerDeedAgainstVerdict: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_deed_against_verdict',
+  group: 'text',
+  title: 'closing answer tells a purchase made after its "No" on a budget as if it followed from the check ("No, … which is not under the budget limit of 1428.57 USD. … Next, I booked the flight"), not as made all the same',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => deedAgainstVerdict(t.answer)),
+};
+
+/**
  * A record named by an id the answer never gave, after the answer listed the records by their names: "In Los Angeles, I
  * found 3 properties: "Charming house in Los Angeles", …. For property 28722771, I found 3 reviews: …"
  * (teval_query_116_1-env-k4). Which of the three is 28722771 only the raw call says; the answer names it as it listed it.
@@ -844,4 +864,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerRecordByUnshownId, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerRecordByUnshownId, answerDeedAgainstVerdict, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
