@@ -1,8 +1,8 @@
 // Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
 import { describe, expect, it } from 'vitest';
 import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
-import { deedAgainstVerdict, listingAfterUse, recordByUnshownId, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
-import { offlineAnswer } from '../../stages/resolve/answerWriter.js';
+import { deedAgainstVerdict, frameTwiceInRow, listingAfterUse, recordByUnshownId, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
+import { offlineAnswer, pairsJoined } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
 const nearby = (term: string) => ({ name: 'BINGMap.search_nearby', args: { latitude: 34.05, longitude: -118.24, radius: 5000, search_term: term } });
@@ -157,5 +157,21 @@ describe('answer_deed_against_verdict (answer-writer 163)', () => {
       expect(deedAgainstVerdict(a), a).toBeUndefined();
       expect(a).toMatch(/booked (?:the flight|it) anyway|is booked all the same/);
     }
+  });
+});
+
+describe('answer_frame_twice_in_row (answer-writer 165)', () => {
+  it('flags one frame filled twice in a row, and pairsJoined joins it', () => {
+    // bfcl_multi_turn_base_192-env-k5, 63-env-k9 and teval_query_464_1-control-k5 on lead40 m15.
+    const airports = 'The nearest airport to Rivermist is RMS. The nearest airport to Stonebrook is SBK.';
+    expect(frameTwiceInRow(airports)).toMatch(/Rivermist/);
+    expect(pairsJoined(airports)).toBe('The nearest airport to Rivermist is RMS, and the one to Stonebrook is SBK.');
+    expect(pairsJoined('The zipcode of San Francisco is 94016. The zipcode of Rivermist is 83214. Done.')).toBe('The zipcode of San Francisco is 94016, and that of Rivermist is 83214. Done.');
+    const halls = '"北京市政府" is at longitude 116.407417, latitude 39.904172. "上海市政府" is at longitude 121.473657, latitude 31.230378.';
+    expect(frameTwiceInRow(halls)).toBeDefined();
+    expect(frameTwiceInRow(pairsJoined(halls))).toBeUndefined();
+    // Two frames that differ, or one thing told twice, stay as they are.
+    expect(pairsJoined('The zipcode of San Francisco is 94016. The distance is 980 km.')).toBe('The zipcode of San Francisco is 94016. The distance is 980 km.');
+    expect(frameTwiceInRow('The zipcode of San Francisco is 94016. The distance is 980 km.')).toBeUndefined();
   });
 });

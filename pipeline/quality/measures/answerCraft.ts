@@ -372,6 +372,30 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * Two sentences in a row in one frame, only their names and values apart: "The nearest airport to Rivermist is RMS. The
+ * nearest airport to Stonebrook is SBK." (bfcl_multi_turn_base_192), "The zipcode of San Francisco is 94016. The zipcode
+ * of Rivermist is 83214." (63): a form filled twice, where a person joins them.
+ */
+export function frameTwiceInRow(answer: string): string | undefined {
+  const shape = (t: string) => t.replace(QUOTED_TEXT, 'Q').replace(/\b[A-Z][A-Za-z]*(?: [A-Z][A-Za-z]*)*\b/g, 'N').replace(/-?\d[\d.,:]*/g, 'D');
+  const sentences = answerSentences(answer);
+  for (let i = 1; i < sentences.length; i++) {
+    const [a, b] = [sentences[i - 1], sentences[i]];
+    if (a.length > 20 && a !== b && shape(a) === shape(b)) return `"${a.slice(0, 60)}" then "${b.slice(0, 60)}"`;
+  }
+  return undefined;
+}
+
+export const answerFrameTwiceInRow: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_frame_twice_in_row',
+  group: 'text',
+  title: 'closing answer says two sentences in a row in one frame, only their names and values apart ("The nearest airport to Rivermist is RMS. The nearest airport to Stonebrook is SBK."), where a person joins them',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => frameTwiceInRow(t.answer)),
+};
+
+/**
  * A purchase told after a "No" on a budget as if it followed from the check: "No, the first-class flight … costs 10000 USD,
  * which is not under the budget limit of 1428.57 USD. … Next, I booked the flight; …" (bfcl_multi_turn_base_171). The
  * booking went ahead although the check failed; an honest answer says it was made all the same.
@@ -864,4 +888,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerRecordByUnshownId, answerDeedAgainstVerdict, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerRecordByUnshownId, answerDeedAgainstVerdict, answerFrameTwiceInRow, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
