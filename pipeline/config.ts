@@ -561,6 +561,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_record_by_unshown_id: 0,
   answer_deed_against_verdict: 0,
   answer_frame_twice_in_row: 0,
+  answer_search_term_twice: 0,
   long_context_readback_opener_twice: 0,
   answer_most_awaited_unranked: 0,
   thought_retry_may_pass: 0,

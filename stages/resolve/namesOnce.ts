@@ -85,8 +85,16 @@ function afterItsOwn(prev: string, s: string): string {
  */
 function searchAfterItsOwn(prev: string, s: string): string {
   const parts = searchFrameParts(s);
-  if (!parts || parts.link || !s.startsWith('Searching for ') || !prev.startsWith(`Searching for ${parts.query} `)) return s;
-  return `The search turned up ${parts.found}.`;
+  if (!parts || parts.link) return s;
+  if (s.startsWith('Searching for ') && prev.startsWith(`Searching for ${parts.query} `)) return `The search turned up ${parts.found}.`;
+  // The sentence before named the search by its term ("Getting the coordinates, searching for "research facilities" nearby and
+  // … worked, but …"): the finding is "The search near "Manaus, Brazil" turned up 3 places", never the term again (teval_query_30_1-env-k4).
+  const term = /^"(?:[^"\\]|\\.)*"/.exec(parts.query)?.[0];
+  if (term && new RegExp(`\\bsearching for ${escapeRegExp(term)} nearby\\b`, 'i').test(prev)) {
+    const place = parts.query.slice(term.length).trim();
+    return `The search${place ? ` ${place}` : ''} turned up ${parts.found}.`;
+  }
+  return s;
 }
 
 /**

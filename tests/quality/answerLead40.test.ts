@@ -1,7 +1,7 @@
 // Answer-writer 150–151 (lead40): a nearby search said short keeps what it searches for.
 import { describe, expect, it } from 'vitest';
 import { gerund, partialOpener, shortTask, taskOf } from '../../stages/resolve/failureSentences.js';
-import { deedAgainstVerdict, frameTwiceInRow, listingAfterUse, recordByUnshownId, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
+import { deedAgainstVerdict, frameTwiceInRow, listingAfterUse, searchTermTwice, recordByUnshownId, recordLabelFrame, searchToldBare, stateToldEachStep } from '../../pipeline/quality/measures/answerCraft.js';
 import { offlineAnswer, pairsJoined } from '../../stages/resolve/answerWriter.js';
 import { Rng } from '../../pipeline/rng.js';
 
@@ -173,5 +173,20 @@ describe('answer_frame_twice_in_row (answer-writer 165)', () => {
     // Two frames that differ, or one thing told twice, stay as they are.
     expect(pairsJoined('The zipcode of San Francisco is 94016. The distance is 980 km.')).toBe('The zipcode of San Francisco is 94016. The distance is 980 km.');
     expect(frameTwiceInRow('The zipcode of San Francisco is 94016. The distance is 980 km.')).toBeUndefined();
+  });
+});
+
+describe('answer_search_term_twice (answer-writer 166)', () => {
+  it('flags a nearby search\'s term named in the opener and again to open its finding; namesOnce says "The search near …"', async () => {
+    const { namesOnce } = await import('../../stages/resolve/namesOnce.js');
+    // teval_query_30_1-env-k4 on lead40 f1 (answer-writer-150 put the term in the opener).
+    const a = 'Getting the coordinates, searching for "research facilities" nearby and searching Google Scholar worked, but I wasn\'t able to get the citation. Searching for "research facilities" near "Manaus, Brazil" turned up 3 places: "Olive Research Centre", "Quince Labs" and "Whitfield Institute".';
+    expect(searchTermTwice(a)).toMatch(/research facilities/);
+    const once = namesOnce(a);
+    expect(once).toMatch(/\. The search near "Manaus, Brazil" turned up 3 places: "Olive Research Centre"/);
+    expect(searchTermTwice(once)).toBeUndefined();
+    // A finding after a sentence that never named the search keeps its term.
+    const alone = 'It is 16:15. Searching for "research facilities" near "Manaus, Brazil" turned up 3 places: "A", "B" and "C".';
+    expect(namesOnce(alone)).toBe(alone);
   });
 });

@@ -372,6 +372,30 @@ export const answerAuthorsUnjoined: CaseMeasure = {
 };
 
 /**
+ * A nearby search named by its term in one sentence and its finding opening on the same term in the next: "Getting the
+ * coordinates, searching for "research facilities" nearby and searching Google Scholar worked, but …. Searching for
+ * "research facilities" near "Manaus, Brazil" turned up 3 places: …" (teval_query_30_1-env-k4), where "The search near
+ * "Manaus, Brazil" turned up …" says it once.
+ */
+export function searchTermTwice(answer: string): string | undefined {
+  const sentences = answerSentences(answer);
+  for (let i = 1; i < sentences.length; i++) {
+    const term = /\bsearching for ("(?:[^"\\]|\\.)*") nearby\b/i.exec(sentences[i - 1])?.[1];
+    if (term && new RegExp(`^(?:Searching for|A search for|The search for|I searched for) ${escapeRegExp(term)}`).test(sentences[i])) return `${term} named again: "${sentences[i].slice(0, 70)}"`;
+  }
+  return undefined;
+}
+
+export const answerSearchTermTwice: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_search_term_twice',
+  group: 'text',
+  title: 'closing answer names a nearby search by its term and opens the next sentence on the same term ("… searching for "research facilities" nearby … worked, but …. Searching for "research facilities" near "Manaus, Brazil" turned up 3 places"), where "The search near … turned up" says it once',
+  population: 'cases that show or ask for a closing answer',
+  check: (tc) => turnDefect(tc, (t) => searchTermTwice(t.answer)),
+};
+
+/**
  * Two sentences in a row in one frame, only their names and values apart: "The nearest airport to Rivermist is RMS. The
  * nearest airport to Stonebrook is SBK." (bfcl_multi_turn_base_192), "The zipcode of San Francisco is 94016. The zipcode
  * of Rivermist is 83214." (63): a form filled twice, where a person joins them.
@@ -888,4 +912,4 @@ export const answerMostAwaitedUnranked: CaseMeasure = {
   check: (tc) => turnDefect(tc, mostAwaitedUnranked),
 };
 
-export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerRecordByUnshownId, answerDeedAgainstVerdict, answerFrameTwiceInRow, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
+export const ANSWER_CRAFT_MEASURES = [answerMostAwaitedUnranked, answerCutListToldWhole, answerCodeQuoted, answerPlaceAsCoordinates, answerFieldUntranslated, answerFactsRestated, answerListUnnamed, answerSymbolUnexplained, answerSentToldUnder, answerNearestUnsaid, answerDoneSaidTwice, answerToldAfterUse, answerWeatherOfPlace, answerSubjectRepeated, answerSearchTermUnsaid, answerSearchToldBare, answerRecordLabelFrame, answerStateToldEachStep, answerListingAfterUse, answerRecordByUnshownId, answerDeedAgainstVerdict, answerFrameTwiceInRow, answerSearchTermTwice, answerAuthorsUnjoined, answerRecordDump, answerLabelRun, answerCheckUndecided, answerOpenerTopShare, answerStateToldAfterChange, answerOpenerContradicts, answerLookupToldBetween];
