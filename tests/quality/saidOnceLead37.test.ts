@@ -228,7 +228,8 @@ describe('GaodeMap\'s lon,lat text said as where its place is (answer-writer-129
     for (let seed = 0; seed < 6; seed++) {
       const a = offlineAnswer({ request: 'Get the coordinates of Beijing City Hall. Next, calculate the distance and expected duration between Beijing City Hall and Shanghai City Hall. Finally, search for nearby restaurants around Beijing City Hall.', steps, tools } as never, new Rng(seed, 'answer-writer'));
       expect(coordinatesAsText(a), a).toBeUndefined();
-      expect(a).toContain('"北京市政府" is at longitude 116.407417, latitude 39.904172.');
+      // Both city halls in one sentence since answer-writer-165 (pairsJoined): never one frame filled twice in a row.
+      expect(a).toContain('"北京市政府" is at longitude 116.407417, latitude 39.904172, and "上海市政府" at longitude 121.473657, latitude 31.230378.');
       expect(a).toContain('"上海市政府" is 1334.1 km from "北京市政府", a drive of about 962 minutes.');
       expect(a).toMatch(/"restaurant" near "北京市政府"/);
     }
