@@ -2648,13 +2648,14 @@ function deedChains(sentences: string[], rng: Rng): string[] {
  */
 function againstVerdict(answer: string, verdict: Verdict | undefined): string {
   if (!verdict || verdict.yes || !/\bnot (?:under|below|within|less than|at most|no more than)\b/.test(verdict.tail ?? '')) return answer;
-  const thing = '(the (?:[a-z-]+ )?(?:flight|order|insurance|tickets?|room|trip)|it)';
-  const sentences = answerSentences(answer);
-  return sentences.map((t) =>
-    t
-      .replace(new RegExp(`^(?:(?:Then|Next|After that),? )?I (?:have )?(booked|placed|purchased|bought) ${thing}(?=[;,. ])`), (_m, verb: string, what: string) => `I ${verb} ${what} anyway`)
-      .replace(new RegExp(`^${thing.replace('(the', '(The')} is (booked|placed|purchased) as\\b`), (_m, what: string, verb: string) => `${what} is ${verb} all the same, as`)).join(' ');
+  return answerSentences(answer)
+    .map((t) => t.replace(BOUGHT_ACTIVE, (_m, verb: string, what: string) => `I ${verb} ${what} anyway`).replace(BOUGHT_PASSIVE, (_m, what: string, verb: string) => `${what} is ${verb} all the same, as`))
+    .join(' ');
 }
+/** "Next, I booked the flight" (its link dropped: it does not follow from a failed check), "I have placed the order". */
+const BOUGHT_ACTIVE = /^(?:(?:Then|Next|After that),? )?I (?:have )?(booked|placed|purchased|bought) (the (?:[a-z-]+ )?(?:flight|order|insurance|tickets?|room|trip)|it)(?=[;,. ])/;
+/** "The flight is booked as booking 3426812, …". */
+const BOUGHT_PASSIVE = /^(The (?:[a-z-]+ )?(?:flight|order|insurance|tickets?|room|trip)) is (booked|placed|purchased) as\b/;
 
 /**
  * The answer to the request's yes/no question, when the calls' answers decide it: a flag the question
