@@ -210,6 +210,8 @@ interface LoopItem {
 
 /** A record's field said as it is ("the latitude is 38.897671"). */
 const FIELD_SAID = /^the [a-z][a-z ]* is (?:"[^"]*"|-?\d)/;
+/** The field's words of such a clause ("the zipcode is …" -> "zipcode"), where a call's tail goes in. */
+const FIELD_HEAD = /^the ([a-z][a-z ]*?) is /;
 
 /** A plain listing's entry said by its place ("the first entry is "RMS""). */
 const ENTRY_PLACED = /^the (?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) [a-z]+ is /;
@@ -268,14 +270,14 @@ function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyD
   // Rivermist is "83214"", "the coordinate for "北京市政府" is …"), a value of its other answer the call passes too
   // with it ("… and the one for San Francisco is "94016""), never "the zipcode is "83214"" as if there were one (thought_source_call_unsaid).
   const firstFor = whichCall(first.at, seen);
-  const forField = (text: string | undefined, tail: string) => (text && tail && FIELD_SAID.test(text) ? text.replace(/^the ([a-z][a-z ]*?) is /, `the $1${tail} is `) : text);
+  const forField = (text: string | undefined, tail: string) => (text && tail && FIELD_SAID.test(text) ? text.replace(FIELD_HEAD, `the $1${tail} is `) : text);
   const twinFor = twin ? whichCall(twin.at, seen) : '';
   const twinPlaced = twin && firstFor && twinFor ? placeInAnswer(seen.answers[twin.at].response!, twin.value, twin.num, 0) : undefined;
-  const twinField = placed && twinPlaced && FIELD_SAID.test(placed.text) && FIELD_SAID.test(twinPlaced.text) && /^the ([a-z][a-z ]*?) is /.exec(placed.text)?.[1] === /^the ([a-z][a-z ]*?) is /.exec(twinPlaced.text)?.[1];
+  const twinField = placed && twinPlaced && FIELD_SAID.test(placed.text) && FIELD_SAID.test(twinPlaced.text) && FIELD_HEAD.exec(placed.text)?.[1] === FIELD_HEAD.exec(twinPlaced.text)?.[1];
   const said = forField(placed?.text, firstFor);
   const where = placed && alsoAt && ((ENTRY_PLACED.test(placed.text) && ENTRY_PLACED.test(alsoAt)) || twoFields)
     ? `${forField(placed.text, firstFor)} and ${alsoAt}`
-    : twinField ? `${said} and ${twinPlaced!.text.replace(/^the [a-z][a-z ]*? is /, `the one${twinFor} is `)}` : said;
+    : twinField ? `${said} and ${twinPlaced!.text.replace(FIELD_HEAD, `the one${twinFor} is `)}` : said;
   const saidFor = !!firstFor && FIELD_SAID.test(placed?.text ?? '');
   if (loop && placed?.at !== undefined) loop.last = { response, at: placed.at, next: /^the next listed /.test(where ?? '') };
   // "The last call" only of the step just before, in this turn.
