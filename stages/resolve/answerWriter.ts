@@ -233,7 +233,8 @@ export function subjectOnce(sentences: string[]): string[] {
     // A company named with its symbol right after the sentence telling that symbol: "Apple Inc. trades under the symbol
     // AAPL. It is at One Apple Park Way, …", never "Apple Inc. (AAPL) is at …" (the name and symbol said again).
     const traded = /^(?:(.+) trades under the symbol (\S+)|The stock symbol of (.+) is (\S+))\.$/.exec(out[i - 1])?.filter(Boolean);
-    if (traded && out[i].startsWith(`${traded[1]} (${traded[2]}) is `)) out[i] = `It ${out[i].slice(traded[1].length + traded[2].length + 4)}`;
+    const named = traded ? `${traded[1]} (${traded[2]}) ` : undefined;
+    if (named && out[i].startsWith(`${named}is `)) out[i] = `It ${out[i].slice(named.length)}`;
   }
   return out;
 }
@@ -306,16 +307,14 @@ export function pairsJoined(answer: string): string {
   const sentences = answerSentences(answer);
   const out: string[] = [];
   for (let i = 0; i < sentences.length; i++) {
-    const [a, b] = [sentences[i], sentences[i + 1]];
-    const field = (t: string | undefined) => (t ? /^The ([a-z][a-z ]*?) (of|to|for|in) ([^,;:"]+?|"[^"]+") is ([^,;:]+)\.$/.exec(t) : null);
-    const [fa, fb] = [field(a), field(b)];
+    const [a, b = ''] = [sentences[i], sentences[i + 1]];
+    const [fa, fb] = [FIELD_OF.exec(a), FIELD_OF.exec(b)];
     if (fa && fb && fa[1] === fb[1] && fa[2] === fb[2] && fa[3] !== fb[3]) {
       out.push(`${a.slice(0, -1)}, and ${fa[2] === 'of' ? 'that' : 'the one'} ${fb[2]} ${fb[3]} is ${fb[4]}.`);
       i++;
       continue;
     }
-    const at = (t: string | undefined) => (t ? /^("[^"]+") is at ([^;:]+)\.$/.exec(t) : null);
-    const [pa, pb] = [at(a), at(b)];
+    const [pa, pb] = [PLACED_AT.exec(a), PLACED_AT.exec(b)];
     if (pa && pb && pa[1] !== pb[1]) {
       out.push(`${a.slice(0, -1)}, and ${pb[1]} at ${pb[2]}.`);
       i++;
@@ -325,6 +324,10 @@ export function pairsJoined(answer: string): string {
   }
   return out.length === sentences.length ? answer : out.join(' ');
 }
+/** A field of a thing in one sentence: "The nearest airport to Rivermist is RMS.", "The zipcode of Rivermist is 83214.". */
+const FIELD_OF = /^The ([a-z][a-z ]*?) (of|to|for|in) ([^,;:"]+?|"[^"]+") is ([^,;:]+)\.$/;
+/** Where a named thing is: ""北京市政府" is at longitude 116.407417, latitude 39.904172.". */
+const PLACED_AT = /^("[^"]+") is at ([^;:]+)\.$/;
 
 /** A flight as flightOf says it ("first-class flight from SFO to ORD on 15 November 2026"), after its article. */
 const FLIGHT_SAID = /\b(?:[Aa]n?|[Tt]he) ((?:first-class |business-class |premium economy |economy )?flight from [^\s;,.]+ to [^\s;,.]+(?: on \d{1,2} [A-Z][a-z]+ \d{4})?)/g;
@@ -2246,10 +2249,10 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   // A film the turn's calls gave a title for is named by it: "For "The Godfather", I found 3 reviews", not "For movie 238, …" (answer_id_for_title).
   // A property a listing of the turn named likewise: "For "Charming house in Los Angeles", I found 3 reviews", never "For property
   // 28722771, …" after a listing that gave only the names (answer_record_by_unshown_id, teval_query_116_1-env-k4).
-  const filmId = id ? /^(?:movie|property) (\S+)$/.exec(id)?.[1] : undefined;
+  const titledId = id ? /^(?:movie|property) (\S+)$/.exec(id)?.[1] : undefined;
   // So is a search result an earlier call listed beside its title: "The citation for "Machine learning in healthcare: A review"", not "for "I9ke4-WO9y8J"".
   const quotedId = id ? /^"([^"\s]{4,})"$/.exec(id)?.[1] : undefined;
-  const titled = filmId ? told.titles?.get(filmId) : quotedId ? told.titles?.get(quotedId) : undefined;
+  const titled = titledId ? told.titles?.get(titledId) : quotedId ? told.titles?.get(quotedId) : undefined;
   const asked = titled ? JSON.stringify(titled) : id;
   // Said once: a second look at the same file is not introduced again ("For the file name "a.docx", … As for the file name "a.docx", …").
   const about = asked !== undefined && asked === told.lastAbout ? undefined : asked;
@@ -2257,7 +2260,7 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   // A lone wrapper around one record (Polygon's {"results": {name, address, description, …}}) is that record: said of its
   // name, its address first and its long text apart ("… "Apple Inc." is at One Apple Park Way, …; it is listed on …. Its
   // description opens "…"."), never "For AAPL: Apple Inc. is at …, described in a longer text opening …" (answer_record_label_frame).
-  const unwrapped = isPlainObject(value) && Object.keys(value).length === 1 && /^(?:results?|data|details?)$/i.test(Object.keys(value)[0]) && isPlainObject(Object.values(value)[0]) && Object.keys(Object.values(value)[0] as object).length > 2 ? (Object.values(value)[0] as Record<string, unknown>) : value;
+  const unwrapped = loneRecord(value) ?? value;
   const record = isPlainObject(unwrapped) && asked ? withoutAsked(unwrapped, s.args) : unwrapped;
   // An unwrapped record's fields keep the words they had inside their wrapper ("listed on 12 December 1980 and online at …").
   const what = (v: unknown) => (isPlainObject(v) ? fields(v, unwrapped === value ? 1 : 2) : `it comes to ${say(v)}`);
@@ -2384,6 +2387,15 @@ function stepSentence(s: AnswerInput['steps'][number], rng: Rng, api: string, st
   return rng.pick(DONE)(full, said);
 }
 
+/** The one record a lone wrapper holds ({"results": {name, address, description, …}}), or undefined for any other answer. */
+function loneRecord(value: unknown): Record<string, unknown> | undefined {
+  if (!isPlainObject(value)) return undefined;
+  const entries = Object.entries(value);
+  if (entries.length !== 1 || !/^(?:results?|data|details?)$/i.test(entries[0][0])) return undefined;
+  const inner = entries[0][1];
+  return isPlainObject(inner) && Object.keys(inner).length > 2 ? inner : undefined;
+}
+
 /**
  * A named record with an address and other fields, said of its name, the address first and the rest after
  * a semicolon: ""Tesla, Inc." is at 1 Tesla Road, Austin, TX 78725; it is online at https://www.tesla.com
@@ -2467,7 +2479,7 @@ function statesOnce(steps: AnswerInput['steps'], sentences: string[], dids: (str
   const stateOf = (k: number) => {
     const d = dids[k];
     if (d === undefined) return undefined;
-    // Each way DONE joins a deed and what it answered.
+    // Each way a deed's sentence joins what it answered (DONE's frames and stepSentence's "I <did>: <what>").
     const lead = [`I ${d}`, `I have ${participle(d)}`].flatMap((l) => [`${l}: `, `${l}, and `, `${l}; `]).find((l) => out[k].startsWith(l));
     const finding = lead ? out[k].slice(lead.length).replace(/\.$/, '') : undefined;
     const head = finding ? /^the ([a-z][a-z ]*?) (has|have|holds|is|are) /.exec(finding) : null;
