@@ -7,7 +7,7 @@
  */
 import { ownDescription } from './toolDescription.js';
 import { nlp } from './nlp.js';
-import { isCjkText, joinAnd, keyAsWords, keyNoun, withArticle, type KeyDoc } from './quality/grammar.js';
+import { isCjkText, joinAnd, keyAsWords, keyNoun, withArticle, type KeyDoc, QUOTED_TEXT } from './quality/grammar.js';
 import { parseJson } from './pyValues.js';
 import { parseToolResponse } from './prompts/parseAction.js';
 import { pluralOf } from './resolution/topicPhrase.js';
@@ -528,7 +528,7 @@ export function argWords(noun: string, v: unknown): string {
   // "three numbered bullet items ("A", "B" and "C")", another noun "of" it (thought_brackets_nested).
   const listed = /^(\w+) (numbered |bullet )?(?:points|items|point|item)( \(.*\))$/.exec(said);
   if (listed && /\b(?:items|points)$/.test(noun)) return `${listed[1]} ${listed[2] === 'numbered ' ? 'numbered ' : ''}${noun}${listed[3]}`;
-  if (/\(/.test(said.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) return `${noun} of ${said}`;
+  if (/\(/.test(said.replace(QUOTED_TEXT, '""'))) return `${noun} of ${said}`;
   return `${noun} (${said})`;
 }
 

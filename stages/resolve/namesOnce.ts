@@ -53,6 +53,11 @@ function withinSentence(s: string): string {
   return out;
 }
 
+/** What a count sentence of a named thing counts: "There is one line in "a.txt"." -> "one line". */
+function countIn(sentence: string, name: string): string | undefined {
+  return new RegExp(`^There (?:is|are) (.+) in ${escapeRegExp(name)}\\.$`).exec(sentence)?.[1];
+}
+
 /**
  * A sentence right after one about the same name, naming it again: its subject again (""Paris" has id 8279.
  * It is a drama …"), a count of its file ("The text of "S" is "…". It has 36 characters."), the folder the
@@ -69,8 +74,8 @@ function afterItsOwn(prev: string, s: string): string {
   // "It" for the name or its text; after its last line, "it" would be that line: "the file".
   const subject = new RegExp(`^(?:The text of )?${q} `).test(prev) ? 'It' : new RegExp(`^The last line of ${q} `).test(prev) ? 'The file' : undefined;
   if (subject && new RegExp(`^${q} (?=(?:is|has|reads)\\b)`).test(s)) return s.replace(new RegExp(`^${q} `), `${subject} `);
-  const count = new RegExp(`^There (?:is|are) (.+) in ${q}\\.$`).exec(s);
-  if (subject && count) return `${subject} has ${count[1]}.`;
+  const count = countIn(s, names[0]);
+  if (subject && count) return `${subject} has ${count}.`;
   if (!prev.endsWith(`${names[0]}.`)) return s;
   const into = new RegExp(`^I ((?:have )?(?:went|moved) into) ${q}\\.$`).exec(s);
   if (into) return `I ${into[1]} it.`;
@@ -130,9 +135,9 @@ function joinHeld(sentences: string[]): string[] {
       out[out.length - 1] = `${prev.slice(0, -1)}, which ${s.slice(held[2].length + 1)}`;
       continue;
     }
-    const countIn = held ? new RegExp(`^There (?:is|are) (.+) in ${escapeRegExp(held[2])}\\.$`).exec(s) : null;
-    if (countIn) {
-      out[out.length - 1] = `${prev.slice(0, -1)}, which has ${countIn[1]}.`;
+    const count = held ? countIn(s, held[2]) : undefined;
+    if (count) {
+      out[out.length - 1] = `${prev.slice(0, -1)}, which has ${count}.`;
       continue;
     }
     const into = prev && /^I (?:(?:moved|went) into|changed to the folder) ("(?:[^"\\]|\\.)*")\.$/.exec(prev);

@@ -472,7 +472,7 @@ export function listingAfterUse(answer: string): string | undefined {
   for (const [i, s] of sentences.entries()) {
     const m = /\b(?:holds|held|contains) ((?:"(?:[^"\\]|\\.)*"(?:, | and )?)+)\.$/.exec(s);
     if (!m || i === 0) continue;
-    const listed = m[1].match(/"(?:[^"\\]|\\.)*"/g) ?? [];
+    const listed = m[1].match(QUOTED_TEXT) ?? [];
     if (listed.length && listed.every((q) => sentences.slice(0, i).some((t) => t.includes(q)))) return `"${s.slice(0, 80)}" after ${listed.join(', ')} was named`;
   }
   return undefined;
