@@ -15,6 +15,7 @@ import { topShare } from './topShare.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
 import { englishTitleAsked } from '../../resolution/worldFacts.js';
 import { outsideBrackets } from '../../thoughtPhrases.js';
+import { apiOf } from '../../errors/values.js';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -308,13 +309,14 @@ export const thoughtFactHalfSaid: CaseMeasure = {
 export function sourceCallUnsaid(thought: string, before: { name: string; args: unknown; response?: string }[]): string | undefined {
   const field = /^(?:`(\w+)` (?:says|told me last time that|said earlier that) |From `(\w+)` I know that )the ([a-z][a-z ]*?) is ("[^"]*"|-?\d[\d.]*)/.exec(thought);
   const again = field ? undefined : /^The ([a-z][a-z ]*?) is again ("[^"]*"|-?\d[\d.]*), the one `(\w+)` gave/.exec(thought);
+  const cited = field ?? again;
   const api = field ? field[1] ?? field[2] : again?.[3];
   const value = (field ? field[4] : again?.[2])?.replace(/^"|"$/g, '');
-  if (!api || value === undefined) return undefined;
-  const end = /\.(?:\s+(?=[A-Z`"])|$)/.exec(thought.slice((field ?? again)![0].length));
-  const lead = thought.slice(0, (field ?? again)![0].length + (end ? end.index : thought.length));
+  if (!cited || !api || value === undefined) return undefined;
+  const end = /\.(?:\s+(?=[A-Z`"])|$)/.exec(thought.slice(cited[0].length));
+  const lead = thought.slice(0, cited[0].length + (end ? end.index : thought.length));
   const answers = before
-    .filter((c) => c.name.split('.').pop() === api && c.response !== undefined)
+    .filter((c) => apiOf(c.name) === api && c.response !== undefined)
     .map((c) => ({ args: c.args, v: parseToolResponse(c.response!) }))
     .filter((c): c is { args: unknown; v: Record<string, unknown> } => !!c.v && typeof c.v === 'object' && !Array.isArray(c.v));
   const source = answers.find((c) => Object.values(c.v).some((x) => String(x) === value));

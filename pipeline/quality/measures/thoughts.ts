@@ -577,13 +577,14 @@ export function thoughtCalls(tc: TestCase): ThoughtCall[] {
     lastBefore.push(last);
   });
   const lastAssistant = tc.messages.map((m) => m.role).lastIndexOf('assistant');
-  // The calls shown before message i: each with the answer right after it.
-  const callsBefore = (i: number) => tc.messages.slice(0, i).flatMap((m, k) => {
+  // Every call the case shows, read once, each with the answer right after it; the calls before message i are the first of them.
+  const shownCalls = tc.messages.flatMap((m, k) => {
     const a = m.role === 'assistant' ? shownAction(m.content) : undefined;
     if (!a || a.name === FINISH_ACTION) return [];
     const next = tc.messages[k + 1];
-    return [{ name: a.name, args: a.args, ...(next?.role === 'function' && k + 1 < i ? { response: next.content } : {}) }];
+    return [{ at: k, call: { name: a.name, args: a.args, ...(next?.role === 'function' ? { response: next.content } : {}) } }];
   });
+  const callsBefore = (i: number) => shownCalls.filter((c) => c.at < i).map((c) => c.call);
   tc.messages.forEach((m, i) => {
     if (m.role !== 'assistant') return;
     const a = shownAction(m.content);
