@@ -778,6 +778,8 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_unknown_record_found: 0,
   // Gated at 0 since error-injectors@30: the last fallbacks (a swapped `mv` pair, `startEngine` without its START) now keep the correct frame.
   error_thought_style_tell: 0,
+  error_thought_args_unsaid: 0,
+  error_thought_arg_order: 0,
   gt_date_unanchored: 0,
   // Gated at 0 since standardize 27 (h-solv33): a T-Eval request whose plan passes dates it never gives states them (statedDates.ts).
   shown_date_unanchored: 0,

@@ -469,11 +469,12 @@ export function outsideBrackets(text: string): string {
   return out;
 }
 
-export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc): string {
+export function argPhrase(args: Record<string, unknown> | string, doc?: KeyDoc, slotOf: (key: string) => string = (k) => k): string {
   if (typeof args === 'string') return args ? JSON.stringify(args) : '';
   // A trip's or a window's start before its end ("starting point "New York" and destination "Miami""), and a first file
-  // before a second ("first file "a.txt" and second file "b.txt""), whatever order the call passes the keys in.
-  const first = (k: string) => (/^(?:start|from)$/.test(k) ? 0 : /\D1$/.test(k) ? 1 : 2);
+  // before a second ("first file "a.txt" and second file "b.txt""), whatever order the call passes the keys in. A key
+  // standing in for another (a key error's "starts" for "start") takes that key's place.
+  const first = (k: string) => (/^(?:start|from)$/.test(slotOf(k)) ? 0 : /\D1$/.test(slotOf(k)) ? 1 : 2);
   const entries = Object.entries(args)
     .sort(([a], [b]) => first(a) - first(b))
     .map(([k, v]) => argWords(keyNoun(k, doc), v));

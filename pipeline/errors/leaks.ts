@@ -9,6 +9,7 @@ import { apiOf, isPlainObject, sameValue } from './values.js';
 import { escapeRegExp, numberToWords } from './vocabulary.js';
 import { toJson } from '../pyValues.js';
 import { holdsValue, valueSource } from '../thoughtPhrases.js';
+import { keyAsWords, keyNoun, type KeyDoc } from '../quality/grammar.js';
 
 export interface Leak {
   what: 'tool' | 'key' | 'value';
@@ -53,8 +54,27 @@ export function changedValues(correct: Pick<Action, 'args'>, erroneous: Pick<Act
     .map((k) => ({ key: k, from: before[k], to: after[k] }));
 }
 
-/** What `text` gives away about the correct step of an internal error of `type`. */
-export function leaksIn(text: string, type: ErrorType, correct: Pick<Action, 'name' | 'args'>, erroneous: Pick<Action, 'name' | 'args'>): Leak[] {
+/**
+ * `text` with each mention of `value` said in the role of one of `keys` taken out: "destination "Empire
+ * State Building"" for a wrong call passing it as its end. A swapped pair's thought names both values
+ * as the wrong call passes them, which tells nothing of where the correct call puts them.
+ */
+function withoutOwnRoles(text: string, keys: string[], value: string, correctKey: string, doc?: KeyDoc): string {
+  const nounsOf = (k: string) => [keyNoun(k, doc), keyAsWords(k), k].map((n) => n.toLowerCase());
+  const correctNouns = nounsOf(correctKey);
+  // A noun the correct key's own ends with ("date" of "end date") would read the correct role as the other.
+  const nouns = [...new Set(keys.flatMap(nounsOf))].filter((n) => n && !correctNouns.some((c) => c.endsWith(n))).sort((a, b) => b.length - a.length);
+  if (nouns.length === 0) return text;
+  const said = new RegExp(`(?<![\\w-])(?:${nouns.map(escapeRegExp).join('|')}) (?:"${escapeRegExp(value)}"|${escapeRegExp(value)}(?![\\w]))`, 'gi');
+  return text.replace(said, ' ');
+}
+
+/**
+ * What `text` gives away about the correct step of an internal error of `type`. A value error's
+ * correct value that the wrong call passes under another key (a swapped pair) gives nothing away
+ * where the text says it in that other key's role (`doc` names the keys as the thought writer does).
+ */
+export function leaksIn(text: string, type: ErrorType, correct: Pick<Action, 'name' | 'args'>, erroneous: Pick<Action, 'name' | 'args'>, doc?: KeyDoc): Leak[] {
   const out: Leak[] = [];
   if (!text) return out;
   if (type === 'tool_select_error' || type === 'tool_hallucination_error') {
@@ -70,13 +90,16 @@ export function leaksIn(text: string, type: ErrorType, correct: Pick<Action, 'na
     }
     return out;
   }
-  for (const { from, to } of changedValues(correct, erroneous)) {
+  const passed = argsOf(erroneous);
+  for (const { key, from, to } of changedValues(correct, erroneous)) {
     const wrongText = toJson(to) ?? '';
+    const heldBy = Object.keys(passed).filter((k) => k !== key && sameValue(passed[k], from));
     for (const s of spellings(from)) {
+      const said = heldBy.length > 0 ? withoutOwnRoles(text, heldBy, s, key, doc) : text;
       // The wrong value in another letter case ("amzn" for "AMZN"): the correct spelling, as written, gives it away.
       const caseOnly = !wrongText.includes(s) && wrongText.toLowerCase().includes(s.toLowerCase());
       if (wrongText.toLowerCase().includes(s.toLowerCase()) && !caseOnly) continue;
-      if (mentions(text, s, !caseOnly)) {
+      if (mentions(said, s, !caseOnly)) {
         out.push({ what: 'value', text: s });
         break;
       }

@@ -54,7 +54,7 @@ export function responseHints(tc: TestCase): Leak[] {
 export function thoughtLeaks(tc: TestCase): Leak[] {
   const p = internalParts(tc);
   if (!p || !tc.cot || !p.erroneous.thought) return [];
-  const leaks = leaksIn(p.erroneous.thought, p.type, p.correct, p.erroneous);
+  const leaks = leaksIn(p.erroneous.thought, p.type, p.correct, p.erroneous, findTool(tc.tools, p.correct.name));
   // A wrong tool's thought stating the correct call's value it does not pass argues for the right call.
   const unpassed = p.type === 'tool_select_error' ? statesUnpassedValue(p.erroneous.thought, p.correct, p.erroneous) : undefined;
   // A thought saying the call takes a value it does not pass ("\"12:00\" comes straight from the request" before end_time="12:00 PM").

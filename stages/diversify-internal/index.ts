@@ -223,7 +223,7 @@ export async function runInternal(item: StageItem<InternalItemInput>, ctx: ItemC
     }
     const action = toAction(output);
     // A thought that is missing, or that states the correct tool, key or value, is rewritten for the wrong call.
-    if (correct.thought !== undefined && (action.thought === undefined || leaksIn(action.thought, errorType, correct, action).length > 0)) {
+    if (correct.thought !== undefined && (action.thought === undefined || leaksIn(action.thought, errorType, correct, action, trajectory.tools.find((t) => t.name === correct.name)).length > 0)) {
       const thought = erroneousThought(errorType, correct, action, { tools: trajectory.tools, query: injection.query, earlierRequests: injection.earlierRequests, earlier: injection.earlier });
       if (thought !== undefined) action.thought = thought;
     }

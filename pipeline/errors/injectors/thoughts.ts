@@ -282,7 +282,7 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   // where "temp" is the right destination) and the correct purpose states none ("move the file").
   if (type !== 'tool_select_error' && doc && intent && frame.includes(intent)) {
     const wrongIntent = intentOf(doc.description, shortName(correct.name), wrongArgs);
-    const leaks = (s: string) => leaksIn(s, type, correct, erroneous).length > 0;
+    const leaks = (s: string) => leaksIn(s, type, correct, erroneous, doc).length > 0;
     // A swapped pair's own purpose names a value the correct call puts elsewhere ("move "temp""), and
     // the correct one names the wrong kind of thing for it ("move the file" of a folder): "move it".
     const unnamed = /^([a-z]+) the [a-z]+$/.exec(intent)?.[1];
@@ -335,8 +335,18 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
     frame = frame.replace(new RegExp(`(\`${escapeRegExp(wrongName)}\`(?:"[^"]*"|[^.;:"])*?(?:,? since it can|: it lets me|: it will| in order to| so that I can|,? to| will| can) )${wrongVerb}\\b`), `$1${otherVerb}`);
   }
   // The arguments in words as the writer put them (in the call's key order, or sorted), then the wrong call's.
-  const phrase = [args, isPlainObject(args) ? Object.fromEntries(Object.entries(args).sort(([x], [y]) => x.localeCompare(y))) : args].map((a) => argPhrase(a, doc)).find((p) => p && frame.includes(p));
-  const wrongPhrase = argPhrase(wrongArgs, wrongDoc ?? doc);
+  const sorted = (a: Action['args']) => (isPlainObject(a) ? Object.fromEntries(Object.entries(a).sort(([x], [y]) => x.localeCompare(y))) : a);
+  const orders = [args, sorted(args)].map((a) => argPhrase(a, doc));
+  const order = orders.findIndex((p) => p && frame.includes(p));
+  const phrase = order >= 0 ? orders[order] : undefined;
+  // The wrong call's arguments in the order the correct thought says its own, a renamed key (a key error's "starts")
+  // in the place of the key whose value it passes: a value error's changed ones put first, or a renamed key
+  // sorted elsewhere, would be the one thought listing its arguments out of the call's order.
+  const correctKeys = isPlainObject(args) ? Object.keys(order === 1 ? sorted(args) : args) : [];
+  const slotOf = (k: string) => (!isPlainObject(args) || !isPlainObject(wrongArgs) || k in args ? k : (correctKeys.find((c) => !(c in wrongArgs) && toJson(args[c]) === toJson(wrongArgs[k])) ?? k));
+  const rank = (k: string) => (correctKeys.includes(slotOf(k)) ? correctKeys.indexOf(slotOf(k)) : correctKeys.length);
+  const inOrder = isPlainObject(wrongArgs) && correctKeys.length > 0 ? Object.fromEntries(Object.entries(wrongArgs).sort(([a], [b]) => rank(a) - rank(b))) : wrongArgs;
+  const wrongPhrase = argPhrase(inOrder, wrongDoc ?? doc, slotOf);
   const withoutArgs = (f: string, p: string) => {
     const attached = ARG_ATTACHMENTS.map((a) => `${a}${p}`).find((a) => f.includes(a));
     return attached ? f.replace(attached, '') : f.replace(p, '');
@@ -345,7 +355,7 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   // A frame that named the call after a colon ("I can get the details of the ticker: `get_ticker_detail` with ticker …"),
   // its arguments gone, would read "the ticker: `get_ticker_detail`" as a key and its value: the call is said as a means.
   if (phrase && !wrongPhrase) frame = frame.replace(/: (`[^`]+`)\.$/, ' by calling $1.');
-  const clean = (s: string) => leaksIn(s, type, correct, erroneous).length === 0 && (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined) && (type !== 'tool_select_error' || statesUnpassedValue(s, correct, erroneous) === undefined);
+  const clean = (s: string) => leaksIn(s, type, correct, erroneous, wrongDoc ?? doc).length === 0 && (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined) && (type !== 'tool_select_error' || statesUnpassedValue(s, correct, erroneous) === undefined);
   // A wrong call whose own arguments still hold a correct value elsewhere (a swapped pair): say less.
   if (!clean(frame) && phrase && wrongPhrase) frame = withoutArgs(frame, wrongPhrase);
   if (!clean(frame)) return undefined;
@@ -395,26 +405,27 @@ export function erroneousThought(type: ErrorType, correct: Action, erroneous: Pi
   // A sentence stating a value the wrong call then leaves out ("The user gave the file path as …") is dropped with it.
   // So is one stating a value of the correct call a wrong tool does not take (it argues for the call not made).
   const wrongArgs = isPlainObject(erroneous.args) ? erroneous.args : {};
+  const callDoc = opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name);
   const kept = sentencesOutsideQuotes(correct.thought).flatMap((s) => {
     // Where a value comes from is said of a value the wrong call passes, as the correct thought said it of its own.
     const source = valueSource(s);
     if (!source) return [s];
-    const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, (t) => leaksIn(t, type, correct, erroneous).length === 0, (opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name)));
+    const told = sourceForWrongCall(source.index, wrongArgs, shown, rng, (t) => leaksIn(t, type, correct, erroneous, callDoc).length === 0, callDoc);
     return told ? [told] : [];
   }).filter(
     (s) =>
       (valueSource(s) !== undefined || !announcesCall(s)) &&
-      leaksIn(s, type, correct, erroneous).length === 0 &&
+      leaksIn(s, type, correct, erroneous, callDoc).length === 0 &&
       (type !== 'parameters_key_error' || statesDroppedValue(s, correct, erroneous) === undefined) &&
       (type !== 'tool_select_error' || statesUnpassedValue(s, correct, erroneous) === undefined),
   );
   const isToolError = type === 'tool_select_error' || type === 'tool_hallucination_error';
   const templates = isToolError ? TOOL_TEMPLATES : CALL_TEMPLATES;
-  const params = { tool: `\`${shortName(erroneous.name)}\``, args: argsText(orderedArgs(type, correct, erroneous), (opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))), purpose: type === 'tool_hallucination_error' ? toolPurpose((opts.tools?.find((t) => t.name === erroneous.name) ?? opts.tools?.find((t) => t.name === correct.name))) : undefined };
+  const params = { tool: `\`${shortName(erroneous.name)}\``, args: argsText(orderedArgs(type, correct, erroneous), callDoc), purpose: type === 'tool_hallucination_error' ? toolPurpose(callDoc) : undefined };
   const usable = templates.map((t) => t(params)).filter((s): s is string => s !== undefined);
   let announce = usable[rng.int(0, usable.length - 1)];
   // A wrong call's own arguments can still hold the correct value elsewhere (a swapped pair): then say less.
-  if (leaksIn(announce, type, correct, erroneous).length) announce = `I'll call \`${shortName(erroneous.name)}\`.`;
+  if (leaksIn(announce, type, correct, erroneous, callDoc).length) announce = `I'll call \`${shortName(erroneous.name)}\`.`;
   const thought = [...kept.slice(0, 2), announce].join(' ');
   return thought;
 }

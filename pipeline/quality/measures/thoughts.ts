@@ -163,6 +163,84 @@ export const errorThoughtStyleTell: CaseMeasure = {
   },
 };
 
+/** The values of a call a thought could quote ("Central Park", 51619634), in key order. */
+function quotedArgs(args: unknown): string[] {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
+  return Object.values(args).flatMap((v) => {
+    const q = typeof v === 'bigint' ? String(v) : quotable(v);
+    return q ? [q] : [];
+  });
+}
+
+/**
+ * CoT: the wrong call's thought names none of the values the call passes where the correct thought
+ * names its own ("Now I can get the route between the two locations by calling `get_route`." before
+ * get_route(start="Empire State Building", end="Hotel Mela Times Square"), beside the ground truth's
+ * "… `get_route` with starting point "Hotel Mela Times Square" and destination "Empire State
+ * Building"."). The thought writer names a call's values wherever it passes any, so the one thought
+ * that does not is the injected call, told apart by saying less.
+ */
+export const errorThoughtArgsUnsaid: CaseMeasure = {
+  kind: 'case',
+  id: 'error_thought_args_unsaid',
+  group: 'errors',
+  title: "CoT: the wrong call's thought names none of the values the call passes, where the correct thought names its own, so saying less gives the injected call away",
+  population: 'CoT internal error cases whose wrong call passes a value a thought could quote and whose ground-truth thought names one of its own',
+  check(tc) {
+    if (!tc.cot || !tc.errorType || !tc.erroneousAction?.thought || Array.isArray(tc.groundTruth)) return undefined;
+    const gt = tc.groundTruth as { thought?: string; args?: unknown };
+    const wrong = quotedArgs(tc.erroneousAction.args);
+    const right = quotedArgs(gt.args);
+    if (!gt.thought || wrong.length === 0 || !right.some((v) => gt.thought!.includes(v))) return undefined;
+    return wrong.some((v) => tc.erroneousAction!.thought!.includes(v)) ? null : `the wrong call passes ${wrong.map((v) => `"${v}"`).join(', ')}, its thought names none: "${tc.erroneousAction.thought.slice(0, 110)}"`;
+  },
+};
+
+/** The keys of a call in the order the thought's sentence naming the call says their values. */
+function keysAsSaid(thought: string, api: string, args: unknown): string[] {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
+  const sentence = sentencesOf(thought).find((s) => s.includes(`\`${api}\``)) ?? '';
+  const at = sentence.indexOf(`\`${api}\``);
+  const values = Object.entries(args).map(([k, v]) => [k, typeof v === 'bigint' ? String(v) : quotable(v), typeof v === 'string'] as const);
+  // Two keys passing one value (start and end both "1600 Pennsylvania Ave") say nothing of the order by their values.
+  const said = values.flatMap(([k, q, quoted]) => {
+    if (q === undefined || values.some(([k2, q2]) => k2 !== k && q2 === q)) return [];
+    const i = sentence.indexOf(quoted ? `"${q}"` : q, at);
+    return i < 0 ? [] : [[k, i] as const];
+  });
+  return said.sort((a, b) => a[1] - b[1]).map(([k]) => k);
+}
+
+/**
+ * CoT: the wrong call said with its arguments in another order than the correct thought
+ * says the same keys ("`get_flight_cost` with travel from "LAX", travel to "ORD", travel class …"
+ * beside the ground truth's "with travel class "economy", travel date …, travel from "ORD" and
+ * travel to "LAX""): the thought writer says a call's arguments in one order, so the one that puts
+ * the changed values first is the injected call.
+ */
+export const errorThoughtArgOrder: CaseMeasure = {
+  kind: 'case',
+  id: 'error_thought_arg_order',
+  group: 'errors',
+  title: "CoT: the wrong call is said with its arguments in another order than the correct thought says the same keys (a value error's changed ones first), so the order gives the injected call away",
+  population: 'CoT internal error cases whose wrong and correct thoughts both say the values of two or more of the same keys',
+  check(tc) {
+    if (!tc.cot || !tc.errorType || !tc.erroneousAction?.thought || Array.isArray(tc.groundTruth)) return undefined;
+    const gt = tc.groundTruth as { name: string; thought?: string; args?: unknown };
+    if (!gt.thought) return undefined;
+    // A key error's renamed key stands for the correct key whose value it passes ("starts" for "start").
+    const correctArgs = gt.args && typeof gt.args === 'object' && !Array.isArray(gt.args) ? (gt.args as Record<string, unknown>) : {};
+    const wrongArgs = tc.erroneousAction.args && typeof tc.erroneousAction.args === 'object' && !Array.isArray(tc.erroneousAction.args) ? (tc.erroneousAction.args as Record<string, unknown>) : {};
+    const slot = (k: string) => (k in correctArgs ? k : Object.keys(correctArgs).find((c) => !(c in wrongArgs) && toJson(correctArgs[c]) === toJson(wrongArgs[k])) ?? k);
+    const wrong = keysAsSaid(tc.erroneousAction.thought, apiOf(tc.erroneousAction.name), tc.erroneousAction.args).map(slot);
+    const right = keysAsSaid(gt.thought, apiOf(gt.name), gt.args);
+    const both = wrong.filter((k) => right.includes(k));
+    if (both.length < 2) return undefined;
+    const inRight = right.filter((k) => both.includes(k));
+    return both.join() === inRight.join() ? null : `the wrong call says ${both.join(', ')}, the correct one ${inRight.join(', ')}: "${tc.erroneousAction.thought.slice(0, 110)}"`;
+  },
+};
+
 /** Phrases by which a thought leans on the call before it having answered. */
 const LEANS_ON_PREVIOUS = /\b(?:the last call tells me|with that done|building on that|now that (?:I have|it (?:has|is))|from the (?:result|answer)|using (?:the|its) (?:result|answer))\b/i;
 
@@ -1159,4 +1237,4 @@ export const gtThoughtLastCallStale: CaseMeasure = {
   },
 };
 
-export const THOUGHT_MEASURES = [thoughtReplyQuoted, gtThoughtLastCallStale, thoughtDoneAfterLead, thoughtIntentDocPhrase, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
+export const THOUGHT_MEASURES = [thoughtReplyQuoted, gtThoughtLastCallStale, thoughtDoneAfterLead, thoughtIntentDocPhrase, thoughtLookupPrinted, thoughtClosingFactUnasked, thoughtKeyBare, forecastDaysInText, errorThoughtQuotesOtherRole, thoughtClosingFactEmpty, thoughtClaimsWorkDone, thoughtValueMiscounted, thoughtNounAgreement, thoughtRawKeyNoun, thoughtMisplacesStep, thoughtMalformed, errorThoughtStyleTell, errorThoughtArgsUnsaid, errorThoughtArgOrder, skipThoughtCitesUnseen, thoughtClaimsGivenValue, thoughtFalseSequence, thoughtContradictsCall, thoughtArgsWavedOff, failureThoughtKindUnsaid, decodeFailureMisread, skipThoughtRepeatsFailedIntent, failureThoughtLimitMisread, failureThoughtConnectionMisread, externalRetryThoughtStale, failureBlamedOnService, skipThoughtDoubleWith];
