@@ -7,6 +7,14 @@
 /** Words that report a failure or ask what to do about it: a sentence holding one tells the failure. */
 export const TELLS_FAILURE = /\b(?:fail(?:ed|s|ure)?|errors?|tried to|attempt|could ?n[o']t|couldn't|did ?n[o']t|didn't|was ?n[o']t able|wasn't able|unable|not go through|not work|timed out|refused|unavailable|no luck|problem)\b/i;
 
+/**
+ * Does a sentence tell a failure in its own words? A quoted title or summary may hold one of them ("The article is
+ * devoted to the problem of small learning samples"): a finding quoting it tells no failure of ours.
+ */
+export function tellsFailure(sentence: string): boolean {
+  return TELLS_FAILURE.test(sentence.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+}
+
 /** Words a run shared by two sentences holds in any wording: not what makes it the same task. */
 const COMMON = new Set('a an the to of in on at for from by with and or it its this that is are was me you i my your again later now try retry leave want like would shall should do'.split(' '));
 

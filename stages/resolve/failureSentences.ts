@@ -14,7 +14,7 @@ import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
 import { titlesById, writtenWhat } from '../../pipeline/answerFacts.js';
-import { TELLS_FAILURE, lastSentenceOf, taskSaidAgain } from '../../pipeline/failureQuestion.js';
+import { lastSentenceOf, taskSaidAgain, tellsFailure } from '../../pipeline/failureQuestion.js';
 
 type Step = AnswerInput['steps'][number];
 type Waiting = NonNullable<AnswerInput['waiting']>[number];
@@ -798,7 +798,7 @@ export function nextStepQuestion(step: Step, rng: Rng, _api: string, waiting: Wa
   const task = shortTask(taskOf(step));
   const [named, bare] = rng.pick(ask);
   // A waiting sentence after a finding, not after the failure's own sentence, names the failed task; the question after it then asks bare.
-  const far = before !== undefined && !TELLS_FAILURE.test(before);
+  const far = before !== undefined && !tellsFailure(before);
   const waits = waitingSentence(waiting, rng, task, shown, request, far ? gerund(task) : undefined);
   const question = named(gerund(task), task);
   // Only where the sentence naming it comes right before: after "… are still to do.", "another try" would be at those.

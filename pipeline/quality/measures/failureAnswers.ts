@@ -20,7 +20,7 @@ import { NEVER_RAN, UNREPEATABLE_CALL } from '../../resolution/simulatorRules.js
 import { holderCounts } from '../text.js';
 import { answeredTurns } from './answers.js';
 import { answerSentences } from '../../answerFacts.js';
-import { TELLS_FAILURE, questionAndBefore, taskSaidAgain } from '../../failureQuestion.js';
+import { TELLS_FAILURE, questionAndBefore, taskSaidAgain, tellsFailure } from '../../failureQuestion.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { QUOTED_TEXT } from '../grammar.js';
 
@@ -781,7 +781,7 @@ export function failureItFar(answer: string): string | undefined {
   const sentences = sentencesOf(answer.trim());
   for (let i = 1; i < sentences.length; i++) {
     const s = sentences[i];
-    if (/\b(?:needs? it first|waits? on it|depends on it)\.$|^Without it\b|\bafter it in the request\b/.test(s) && !TELLS_FAILURE.test(sentences[i - 1])) return `"${s}" right after "${sentences[i - 1].slice(-90)}"`;
+    if (/\b(?:needs? it first|waits? on it|depends on it)\.$|^Without it\b|\bafter it in the request\b/.test(s) && !tellsFailure(sentences[i - 1])) return `"${s}" right after "${sentences[i - 1].slice(-90)}"`;
   }
   return undefined;
 }

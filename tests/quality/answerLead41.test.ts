@@ -1,0 +1,33 @@
+// Answer-writer 167 (lead41): a finding quoting a failure word ("the problem of small learning samples") tells no
+// failure of ours, so the "Without it" after it names the failed step.
+import { describe, expect, it } from 'vitest';
+import { failureItFar } from '../../pipeline/quality/measures/failureAnswers.js';
+import { tellsFailure } from '../../pipeline/failureQuestion.js';
+import { nextStepQuestion } from '../../stages/resolve/failureSentences.js';
+import { Rng } from '../../pipeline/rng.js';
+
+const finding = 'I searched for "machine learning" and found 1 paper: "Minimax deviation strategies" (it opens "The article is devoted to the problem of small learning samples in machine learning.").';
+
+describe('tellsFailure reads our words, not a quote', () => {
+  it('a failure word inside quoted text tells no failure', () => {
+    expect(tellsFailure(finding)).toBe(false);
+    expect(tellsFailure('Sending the email failed: it hit the rate limit.')).toBe(true);
+    expect(tellsFailure('There was a problem with booking the flight.')).toBe(true);
+  });
+  it('answer_failure_it_far flags "Without it" after such a finding (teval_query_194_1-env-k2 on lead41 m3)', () => {
+    expect(failureItFar(`Searching arXiv went through, but sending the email failed. ${finding} Without it I can't go on to write the file.`)).toMatch(/Without it/);
+    expect(failureItFar(`Searching arXiv went through, but sending the email failed. Without it I can't go on to write the file.`)).toBeUndefined();
+  });
+});
+
+describe('nextStepQuestion after a finding quoting a failure word', () => {
+  it('names the failed step in what waits on it', () => {
+    const step = { name: 'Email.send', args: { address: 'colleague@example.com', title: 'ML' }, response: '429 Client Error: Too Many Requests for send', error: '429 Client Error: Too Many Requests for send' };
+    const waiting = [{ name: 'FileOperation.write_file', args: { file_path: 'outputs/status.txt', text: 'sent' }, needsFailed: true }];
+    for (let seed = 0; seed < 20; seed++) {
+      const q = nextStepQuestion(step as never, new Rng(seed), 'send', waiting, undefined, '', finding);
+      expect(q, q).not.toMatch(/\b(?:on it|it first)\.|^Without it\b/);
+      expect(failureItFar(`${finding} ${q}`), q).toBeUndefined();
+    }
+  });
+});
