@@ -214,7 +214,9 @@ describe('offline injectors on real trajectories', () => {
   it('CoT thoughts reason toward the wrong step and never state the correct tool, key or value', () => {
     for (const m of made) {
       expect(typeof m.injection.action.thought).toBe('string');
-      expect(leaksIn(m.injection.action.thought!, m.type, m.input.correct, m.injection.action), `${m.trajectory.id} k=${m.k} ${m.type}: ${m.injection.action.thought}`).toEqual([]);
+      // A swapped value is read by its role, named as the docs name the keys ("check-out date "2023-12-01"").
+      const doc = m.input.tools.find((t) => t.name === m.input.correct.name);
+      expect(leaksIn(m.injection.action.thought!, m.type, m.input.correct, m.injection.action, doc), `${m.trajectory.id} k=${m.k} ${m.type}: ${m.injection.action.thought}`).toEqual([]);
       if (m.type === 'tool_select_error' || m.type === 'tool_hallucination_error') expect(m.injection.action.thought).toContain(`\`${m.injection.action.name.split('.').pop()}\``);
     }
     // The issue's case: the correct thought says lines=1, the call passes "one". Since error-injectors@50
