@@ -547,6 +547,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_failure_task_twice: 0,
   answer_written_text_unsaid: 0,
   call_review_unshown: 0,
+  answer_film_left_unnamed: 0,
   answer_failure_it_far: 0,
   thought_quote_opens_conjunction: 0,
   answer_unit_case_mixed: 0,

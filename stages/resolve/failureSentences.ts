@@ -14,6 +14,7 @@ import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
 import { titlesById, writtenWhat } from '../../pipeline/answerFacts.js';
+import { filmById, filmByTitle } from '../../pipeline/resolution/worldFacts.js';
 import { lastSentenceOf, taskSaidAgain, tellsFailure } from '../../pipeline/failureQuestion.js';
 
 type Step = AnswerInput['steps'][number];
@@ -695,7 +696,8 @@ function anotherOf(t: string): string | undefined {
  * user decides knowing what stopping leaves undone.
  */
 function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: string, request = '', failedNamed?: string): string {
-  const waiting = shown === undefined ? all : all.map((w) => markUnshown(w, shown));
+  const titles = filmsAskedByTitle(all, request, failedTask);
+  const waiting = shown === undefined ? all : all.map((w) => markUnshown(w, shown, titles));
   const needing = waiting.filter((w) => w.needsFailed);
   // The rest is held up too, but not by this failure (a film look-up by an id nothing gave): it is
   // said to be still to do, never to wait on the failed step (answer_failure_blames_unrelated).
@@ -732,7 +734,7 @@ function waitingSentence(all: Waiting[], rng: Rng, failedTask = '', shown?: stri
   else if (others.length) out.push(rng.pick([`${cap(joinAnd(others))} ${others.length > 1 ? 'are' : 'is'} still to do.`, `Still to do: ${joinAnd(others)}.`]));
   const said = out.filter(Boolean);
   if (failedNamed && said.length) said[0] = failureNamed(said[0], failedNamed);
-  return unmark(said.join(' '), shown);
+  return unmark(said.join(' '), shown, [...titles.values()]);
 }
 
 /**
@@ -751,22 +753,46 @@ export function failureNamed(sentence: string, failed: string): string {
 
 /** Marks a string value nothing the case shows holds: its task then names the kind of thing, not the value. */
 const UNSHOWN = '¤¤'; // printable: taskOf quotes a value with JSON.stringify, which escapes control characters
+/** Marks a film's id whose title the request names, by its place among the titles: its task then names the film by title. */
+const TITLED = '¦¦';
 
 /**
  * A waiting step with every string argument the case never shows marked: "ZETA", the symbol only the
  * failed get_symbol_by_name would have told, or "tmp", the folder only the failed ls would have listed.
  * "Adding "ZETA" to the watchlist needs it first." states what no one has seen (bfcl_multi_turn_base_140-env-k1, h-env24).
  */
-function markUnshown(w: Waiting, shown: string): Waiting {
+function markUnshown(w: Waiting, shown: string, titles: ReadonlyMap<string, string> = new Map()): Waiting {
   if (!isPlainObject(w.args)) return w;
   // A number too: the 980 miles only the failed estimate_distance would have given (bfcl_multi_turn_base_63-env-k9; answer_unsupported).
   const unshownNumber = (v: unknown) => typeof v === 'number' && !new RegExp(`(?<![\\d.])${String(v).replace('.', '\\.')}(?:\\.0+)?(?![\\d])`).test(shown);
-  const args = Object.fromEntries(Object.entries(w.args).map(([k, v]) => [k, (typeof v === 'string' && v.trim() !== '' && !shown.includes(v)) || unshownNumber(v) ? `${UNSHOWN}${k}` : v]));
+  // A film the request names is marked to be said by its title (filmsAskedByTitle), by its place among the titles.
+  const titled = [...titles.keys()];
+  const args = Object.fromEntries(Object.entries(w.args).map(([k, v]) => [k, titles.has(String(v)) ? `${TITLED}${titled.indexOf(String(v))}` : (typeof v === 'string' && v.trim() !== '' && !shown.includes(v)) || unshownNumber(v) ? `${UNSHOWN}${k}` : v]));
   return { ...w, args, counted: w.args } as Waiting;
 }
 
+/**
+ * The films waiting steps pass by id whose title the request quotes ('Inception'), id to title, so a task on one is said
+ * by its title: "Getting the details and the reviews of "Inception" is still to do.", never "of the movie" of the one film
+ * the user asked about by name (answer_film_left_unnamed, teval_query_297_0-env-k1). Not where the failed task named it
+ * just before ("searching for the movie "Inception""): "the movie" after it is that film.
+ */
+function filmsAskedByTitle(all: Waiting[], request: string, failedTask: string): Map<string, string> {
+  const asked = new Set([...request.matchAll(/(['"‘“])([^'"’”]{2,60})['"’”]/g)].flatMap((m) => filmByTitle(m[2])?.title ?? []));
+  const titles = new Map<string, string>();
+  for (const w of all) {
+    if (!isPlainObject(w.args)) continue;
+    for (const [k, v] of Object.entries(w.args)) {
+      const film = /^(?:movie|film)_?id$/i.test(k) ? filmById(v) : undefined;
+      if (film && asked.has(film.title) && !failedTask.includes(film.title)) titles.set(String(v), film.title);
+    }
+  }
+  return titles;
+}
+
 /** A marked value said by its kind: 'the folder "<tmp>"' → "the folder", '"<ZETA>"' (a stock) → "the stock". */
-function unmark(text: string, shown = ''): string {
+function unmark(text: string, shown = '', titles: readonly string[] = []): string {
+  text = text.replace(new RegExp(`(?:\\b(?:the )?(?:movie|film) )?"?${TITLED}(\\d+)"?`, 'g'), (_m, i: string) => JSON.stringify(titles[Number(i)]));
   if (!text.includes(UNSHOWN)) return text;
   // A symbol or ticker is a stock's ("the details of the stock", not "of the symbol").
   // A copy's or a move's source is the file it takes ("Copying the file to "Archived_Quarter1""), never "the source", a parameter's name.

@@ -1,7 +1,7 @@
 // Answer-writer 167 (lead41): a finding quoting a failure word ("the problem of small learning samples") tells no
 // failure of ours, so the "Without it" after it names the failed step.
 import { describe, expect, it } from 'vitest';
-import { failureItFar } from '../../pipeline/quality/measures/failureAnswers.js';
+import { failureItFar, filmLeftUnnamed } from '../../pipeline/quality/measures/failureAnswers.js';
 import { tellsFailure } from '../../pipeline/failureQuestion.js';
 import { nextStepQuestion } from '../../stages/resolve/failureSentences.js';
 import { Rng } from '../../pipeline/rng.js';
@@ -29,5 +29,28 @@ describe('nextStepQuestion after a finding quoting a failure word', () => {
       expect(q, q).not.toMatch(/\b(?:on it|it first)\.|^Without it\b/);
       expect(failureItFar(`${finding} ${q}`), q).toBeUndefined();
     }
+  });
+});
+
+// Answer-writer 168 (lead41): what a failure leaves undone names the one film the request asks about by its title.
+describe('the film the request names is said by its title', () => {
+  const request = "Can you give me the coordinates of Los Angeles, California? I would also like to know detailed information about the movie 'Inception', and could you find some reviews of the movie for me?";
+  const step = { name: 'BINGMap.get_coordinates', args: { location: 'Los Angeles, California' }, response: 'ConnectionError: connection refused', error: 'ConnectionError: connection refused' };
+  const waiting = [
+    { name: 'FilmTMDB.get_movie_details', args: { movie_id: 27205 } },
+    { name: 'FilmTMDB.get_movie_reviews', args: { movie_id: 27205 } },
+  ];
+  it('"Getting the details and the reviews of "Inception"", never "of the movie" (teval_query_297_0-env-k1 on lead41 m4)', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const q = nextStepQuestion(step as never, new Rng(seed), 'get_coordinates', waiting, request, request);
+      expect(q).toContain('the details and the reviews of "Inception"');
+      expect(filmLeftUnnamed(`Getting the coordinates didn't work. ${q}`, request)).toBeUndefined();
+    }
+  });
+  it('a film nothing names stays "the movie", and the measure reads the bare one', () => {
+    const q = nextStepQuestion(step as never, new Rng(1), 'get_coordinates', waiting, 'Tell me about the first popular movie.', 'Tell me about the first popular movie.');
+    expect(q).toMatch(/of the movie\b/);
+    expect(filmLeftUnnamed('Getting the details and the reviews of the movie is still to do.', request)).toMatch(/Inception/);
+    expect(filmLeftUnnamed('Getting the details of "Inception" is still to do.', request)).toBeUndefined();
   });
 });

@@ -23,6 +23,7 @@ import { answerSentences } from '../../answerFacts.js';
 import { TELLS_FAILURE, questionAndBefore, taskSaidAgain, tellsFailure } from '../../failureQuestion.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { QUOTED_TEXT } from '../grammar.js';
+import { filmByTitle } from '../../resolution/worldFacts.js';
 
 export interface FailedCall {
   name: string;
@@ -795,4 +796,37 @@ export const answerFailureItFar: CaseMeasure = {
   check: (tc) => failureDefect(tc, failureItFar),
 };
 
-export const FAILURE_ANSWER_MEASURES = [answerFailureItFar, answerFailureTaskTwice, answerFailureRepeatDropped, answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
+/**
+ * A film the request names by its title ('Inception') said as "the movie" in what a failure leaves undone: "Getting the
+ * details and the reviews of the movie is still to do." (teval_query_297_0-env-k1), where the user asked about one film
+ * by name and a person says which ("… of "Inception" …"). Only where the request quotes one known film's title and the
+ * answer names none.
+ */
+export function filmLeftUnnamed(answer: string, request: string): string | undefined {
+  const quoted = [...request.matchAll(/(['"‘“])([^'"’”]{2,60})['"’”]/g)].map((m) => filmByTitle(m[2])?.title).filter((t): t is string => !!t);
+  const named = [...new Set(quoted)];
+  if (named.length !== 1 || answer.includes(named[0])) return undefined;
+  const bare = /\bthe (?:movie|film)\b(?! (?:"|titled|called|named))/.exec(answer);
+  return bare ? `says "${answer.slice(Math.max(0, bare.index - 50), bare.index + 10)}" where the request names "${named[0]}"` : undefined;
+}
+
+export const answerFilmLeftUnnamed: CaseMeasure = {
+  kind: 'case',
+  id: 'answer_film_left_unnamed',
+  group: 'text',
+  title: 'closing answer after a failure says "the movie" of the one film the request names by its title ("Getting the details and the reviews of the movie is still to do." after a request about \'Inception\'), where a person names it',
+  population: 'closing answers of a turn in which a call failed, whose request quotes one known film\'s title',
+  check(tc) {
+    let seen = false;
+    for (const t of answeredTurns(tc)) {
+      if (!t.calls.some((c) => c.response !== '' && readsAsFailure(c.response))) continue;
+      if (![...t.request.matchAll(/(['"‘“])([^'"’”]{2,60})['"’”]/g)].some((m) => filmByTitle(m[2]))) continue;
+      seen = true;
+      const hit = filmLeftUnnamed(t.answer, t.request);
+      if (hit) return hit;
+    }
+    return seen ? null : undefined;
+  },
+};
+
+export const FAILURE_ANSWER_MEASURES = [answerFilmLeftUnnamed, answerFailureItFar, answerFailureTaskTwice, answerFailureRepeatDropped, answerFsStepAfterUnrunCd, answerWaitingTasksUnmerged, answerParameterAsThing, answerFailurePronounUnclear, answerTaskNounBare, answerConditionalAsPlanned, answerActionUnphrased, answerFailureRawException, answerFailureTaskUnsaid, answerFailureChoiceUnclear, answerFailureOffersGoingOn, answerStepCountFalse, answerFailureBlamesUnrelated, answerFailureWaitingToldPending, answerFailedTaskOvercounted, answerFailureUnshownValue, answerFailureMisreported, answerFailureCauseGeneric, answerFailureFrameShare, externalRetryMayRepeat, skipThoughtSameCallUnnamed];
