@@ -69,6 +69,12 @@ function withoutOwnRoles(text: string, keys: string[], value: string, correctKey
   return text.replace(said, ' ');
 }
 
+/** `text` with the wrong call's keys said in words ("comment content", "tweet id") taken out. */
+function withoutKeyNouns(text: string, keys: string[], doc?: KeyDoc): string {
+  const nouns = [...new Set(keys.flatMap((k) => [keyNoun(k, doc), keyAsWords(k)]))].filter((n) => n.includes(' ')).sort((a, b) => b.length - a.length);
+  return nouns.length === 0 ? text : text.replace(new RegExp(`(?<![\\w-])(?:${nouns.map(escapeRegExp).join('|')})(?![\\w-])`, 'gi'), ' ');
+}
+
 /**
  * What `text` gives away about the correct step of an internal error of `type`. A value error's
  * correct value that the wrong call passes under another key (a swapped pair) gives nothing away
@@ -79,7 +85,10 @@ export function leaksIn(text: string, type: ErrorType, correct: Pick<Action, 'na
   if (!text) return out;
   if (type === 'tool_select_error' || type === 'tool_hallucination_error') {
     const api = apiOf(correct.name);
-    if (mentions(text, correct.name) || (mentions(text, api) && !mentions(erroneous.name, api))) out.push({ what: 'tool', text: correct.name });
+    // A key of the wrong call said in words holds the correct tool's name as a word of its own ("comment content"
+    // beside a made-up `add_comment` for `comment`): the call's own parameter, no name of the tool.
+    const said = withoutKeyNouns(text, Object.keys(argsOf(erroneous)), doc);
+    if (mentions(text, correct.name) || (mentions(said, api) && !mentions(erroneous.name, api))) out.push({ what: 'tool', text: correct.name });
     return out;
   }
   if (type === 'parameters_key_error') {

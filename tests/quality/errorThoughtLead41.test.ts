@@ -77,3 +77,18 @@ describe('error_thought_args_unsaid and error_thought_arg_order', () => {
     expect(errorThoughtArgOrder.check(caseOf('parameters_value_error', correct, same), {} as never)).toBeUndefined();
   });
 });
+
+describe('a key said in words is no name of the tool (error-injectors@86)', () => {
+  const COMMENT = { name: 'TwitterAPI.comment', description: 'Comment on a tweet.', required_parameters: [{ name: 'tweet_id', type: 'integer', description: 'ID of the tweet.' }, { name: 'comment_content', type: 'string', description: 'Content of the comment.' }], optional_parameters: [], return_data: [] } as unknown as ToolDoc;
+  const right: Action = { name: COMMENT.name, args: { comment_content: 'Ready for the next adventure!', tweet_id: 5 }, thought: 'I still need to comment on the tweet, and `comment` with comment content "Ready for the next adventure!" and tweet id 5 is the call for it.' };
+  const invented = { name: 'TwitterAPI.add_comment', args: right.args };
+  it('"comment content" beside a made-up `add_comment` gives nothing away; the tool named as a word still does', () => {
+    expect(leaksIn('`add_comment` with comment content "Ready for the next adventure!" and tweet id 5', 'tool_hallucination_error', right, invented, COMMENT)).toEqual([]);
+    expect(leaksIn('I could `comment` on it instead.', 'tool_hallucination_error', right, invented, COMMENT)).toHaveLength(1);
+  });
+  it('the wrong call keeps its arguments (bfcl_multi_turn_base_65-tool_hallucination_error-k9-cot on lead41 m6)', () => {
+    const thought = erroneousThought('tool_hallucination_error', right, invented, { tools: [COMMENT], query: "Add a comment saying, 'Ready for the next adventure!'", earlierRequests: [], earlier: [] })!;
+    expect(thought).toContain('`add_comment` with comment content "Ready for the next adventure!" and tweet id 5');
+    expect(errorThoughtArgsUnsaid.check(caseOf('tool_hallucination_error', right, { ...invented, thought }), {} as never)).toBeNull();
+  });
+});
