@@ -406,6 +406,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   answer_failure_waiting_told_pending: 0,
   answer_failed_task_overcounted: 0,
   gt_skips_listed_sibling: 0,
+  gt_find_serves_step: 0,
   gt_ticker_left_out: 0,
   gt_today_tool_for_other_day: 0,
   context_escape_residue: 0,

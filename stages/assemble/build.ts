@@ -9,6 +9,7 @@ import { argumentKindMismatch, describeKindMismatch } from '../../pipeline/quali
 import { todayToolForOtherDay } from '../../pipeline/quality/todayTools.js';
 import { confusedShownAuthor, undecidedAuthor } from '../../pipeline/quality/undecidedAuthor.js';
 import { skippedSibling, undecidedPick } from '../../pipeline/quality/undecidedPick.js';
+import { findServesStep } from '../../pipeline/quality/findServes.js';
 import { unanchoredDayCount } from '../../pipeline/quality/forecastDays.js';
 import { unfixedQueryWording } from '../../pipeline/quality/queryWording.js';
 import { z } from 'zod';
@@ -155,6 +156,10 @@ function finish(spec: CaseSpec, cot: boolean, parts: Omit<TestCase, 'id' | 'cot'
   // property's reviews before the second's): the earlier record's call is as right a next step.
   const sibling = parts.kind === 'internal' ? skippedSibling(parts.messages, parts.groundTruth, historyEnd) : undefined;
   if (sibling) problems.push(`skipped listed sibling: ${sibling}`);
+  // A listing or a walk toward a file the request asks to find by name, with `find` listed and nothing shown placing the
+  // file (bfcl_multi_turn_base_5's ls, then cd "project", for "Find analysis_report.csv"): find(name=…) is as right a call.
+  const findServes = parts.kind === 'internal' ? findServesStep(parts.messages, parts.groundTruth, t.tools) : undefined;
+  if (findServes) problems.push(`find serves the step: ${findServes}`);
   // A forecast's days ahead counted from a today nothing shows (314_2's forecast_weather(days=1) for "the weather …
   // on October 17, 2023"): days=2 or 3 is as right a call when today may be earlier.
   const dayCount = unanchoredDayCount(parts.messages, parts.groundTruth, t.tools, historyEnd);

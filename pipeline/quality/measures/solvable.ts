@@ -32,6 +32,7 @@ import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut
 import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 import { asksOpenPick, skippedSibling, undecidedPick } from '../undecidedPick.js';
+import { findServesStep } from '../findServes.js';
 import { daysAheadParam, unanchoredDayCount } from '../forecastDays.js';
 import { freeTextParams, unfixedQueryWording } from '../queryWording.js';
 
@@ -1673,6 +1674,25 @@ export const gtSkipsListedSibling: CaseMeasure = {
 };
 
 /**
+ * A ground truth that lists or walks folders toward a file the request asks to find by name while `find` is
+ * listed and nothing shown places the file (quality/findServes.ts): BFCL's ls, then cd "project", for "Find
+ * analysis_report.csv and … move it" (bfcl_multi_turn_base_5); find(name="analysis_report.csv") is as right.
+ */
+export const gtFindServesStep: CaseMeasure = {
+  kind: 'case',
+  id: 'gt_find_serves_step',
+  group: 'solvable',
+  title: 'a ground truth lists or walks folders (ls, cd) toward a file the request asks to find by name ("Find analysis_report.csv and … move it"), while `find` is listed and nothing shown places the file: find(name=…) is as right a next call',
+  population: 'internal cases whose ground truth lists or changes a folder with the toolkit\'s `find` listed',
+  check(tc) {
+    if (tc.kind !== 'internal') return undefined;
+    const gt = Array.isArray(tc.groundTruth) ? tc.groundTruth[0] : tc.groundTruth;
+    if (!gt || !/\.(?:ls|cd)$/.test(gt.name) || !tc.tools.some((t) => t.name === gt.name.replace(/\.(?:ls|cd)$/, '.find'))) return undefined;
+    return findServesStep(tc.messages, tc.groundTruth, tc.tools) ?? null;
+  },
+};
+
+/**
  * A tool that tells only today (no arguments, "get the weekday today") asked for or shown where the
  * request asks the weekday of another day ("the day of the week when it was released").
  */
@@ -1785,6 +1805,7 @@ export const SOLVABLE_MEASURES: CaseMeasure[] = [
   shownAuthorConfused,
   gtPickUndecided,
   gtSkipsListedSibling,
+  gtFindServesStep,
   gtTickerLeftOut,
   gtTodayToolForOtherDay,
   unanchoredGroundTruthDate,
