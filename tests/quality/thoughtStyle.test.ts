@@ -63,12 +63,12 @@ describe("a wrong call's thought in the correct thought's style", () => {
     expect(thoughtStyle(thought, wrong.args)).toBe(thoughtStyle(correct.thought, correct.args));
   });
 
-  it('a swapped pair keeps the correct frame, its purpose said of no value ("move it"), not "move "temp"" (which is the right destination) nor a bare "I\'ll call `mv`." (error-injectors@30)', () => {
+  it('a swapped pair keeps the correct frame, its purpose said of no value ("move it"), not "move "temp"" (which is the right destination) nor a bare "I\'ll call `mv`." (error-injectors@30), its arguments in the roles the wrong call passes them (error-injectors@83)', () => {
     const MV: ToolDoc = { name: 'GorillaFileSystem.mv', description: 'Tool description: Move a file or directory from one location to another.', required_parameters: [{ name: 'source', type: 'string', description: 'Source name.' }, { name: 'destination', type: 'string', description: 'Destination name.' }], optional_parameters: [], return_data: [] };
     const correct = { name: MV.name, args: { destination: 'temp', source: 'previous_report.pdf' }, thought: 'I still need to move the file; calling `mv` with destination "temp" and source "previous_report.pdf" takes care of that.' };
     const wrong = { name: MV.name, args: { destination: 'previous_report.pdf', source: 'temp' } };
     const thought = erroneousThought('parameters_value_error', correct, wrong, { tools: [MV] })!;
-    expect(thought).toBe('I still need to move it; calling `mv` takes care of that.');
+    expect(thought).toBe('I still need to move it; calling `mv` with destination "previous_report.pdf" and source "temp" takes care of that.');
     expect(errorThoughtStyleTell.check({ cot: true, errorType: 'parameters_value_error', groundTruth: correct, erroneousAction: { ...wrong, thought } } as unknown as TestCase, {} as never)).toBeNull();
   });
 
