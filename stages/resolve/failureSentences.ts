@@ -223,6 +223,12 @@ const TASKS: Record<string, (a: Step['args'], kit: string) => string | undefined
   search_google_scholar: (a) => `search Google Scholar${arg(a, /^query$/, 80) ? ` for ${said(arg(a, /^query$/, 80))}` : ''}`,
   // "the article", so that several are counted ("getting the citations for the three articles", never one "that article" for three).
   get_citation_format: () => 'get the citation for the article',
+  // "look up the stock ticker for Apple Inc", never "search the stock ticker for …" read off the API's name; a
+  // company said as the bare name it is, as "getting the symbol for Quasar Ltd." says one.
+  search_stock_ticker: (a) => `look up the stock ticker${arg(a, /^search$/) ? ` for ${arg(a, /^search$/)}` : ''}`,
+  // "get the news about "AAPL"", never "get the ticker news" read off the API's name; with no ticker, the market's
+  // news ("the latest news articles about the stock market", teval_query_377_0), never "about the stock" of no stock.
+  get_ticker_news: (a) => (arg(a, /^ticker$/) ? `get the news about ${said(arg(a, /^ticker$/))}` : 'get the latest stock market news'),
   get_author_id: (a) => `look up the author id${arg(a, /^mauthors$/) ? ` of ${said(arg(a, /^mauthors$/))}` : ''}`,
   get_author_information: () => 'get the author information',
   search_nearby: (a) => {

@@ -54,3 +54,13 @@ describe('the film the request names is said by its title', () => {
     expect(filmLeftUnnamed('Getting the details of "Inception" is still to do.', request)).toBeUndefined();
   });
 });
+
+// Answer-writer 169 (lead41): a ticker search and a news look-up said as a person does, not read off the API's name.
+describe('Polygon tasks in words', () => {
+  it('"look up the stock ticker for Apple Inc", "get the news about "AAPL"", the market\'s news with no ticker', async () => {
+    const { taskOf } = await import('../../stages/resolve/failureSentences.js');
+    expect(taskOf({ name: 'PolygonFinance.search_stock_ticker', args: { search: 'Apple Inc' } })).toBe('look up the stock ticker for Apple Inc');
+    expect(taskOf({ name: 'PolygonFinance.get_ticker_news', args: { ticker: 'AAPL' } })).toBe('get the news about "AAPL"');
+    expect(taskOf({ name: 'PolygonFinance.get_ticker_news', args: {} })).toBe('get the latest stock market news');
+  });
+});
