@@ -54,13 +54,16 @@ export function changedValues(correct: Pick<Action, 'args'>, erroneous: Pick<Act
     .map((k) => ({ key: k, from: before[k], to: after[k] }));
 }
 
+/** The ways a thought says a key in words: as the docs name it ("starting point" for start) and as its own words. */
+const keyWords = (k: string, doc?: KeyDoc) => [keyNoun(k, doc), keyAsWords(k)];
+
 /**
  * `text` with each mention of `value` said in the role of one of `keys` taken out: "destination "Empire
  * State Building"" for a wrong call passing it as its end. A swapped pair's thought names both values
  * as the wrong call passes them, which tells nothing of where the correct call puts them.
  */
 function withoutOwnRoles(text: string, keys: string[], value: string, correctKey: string, doc?: KeyDoc): string {
-  const nounsOf = (k: string) => [keyNoun(k, doc), keyAsWords(k), k].map((n) => n.toLowerCase());
+  const nounsOf = (k: string) => [...keyWords(k, doc), k].map((n) => n.toLowerCase());
   const correctNouns = nounsOf(correctKey);
   // A noun the correct key's own ends with ("date" of "end date") would read the correct role as the other.
   const nouns = [...new Set(keys.flatMap(nounsOf))].filter((n) => n && !correctNouns.some((c) => c.endsWith(n))).sort((a, b) => b.length - a.length);
@@ -71,7 +74,7 @@ function withoutOwnRoles(text: string, keys: string[], value: string, correctKey
 
 /** `text` with the wrong call's keys said in words ("comment content", "tweet id") taken out. */
 function withoutKeyNouns(text: string, keys: string[], doc?: KeyDoc): string {
-  const nouns = [...new Set(keys.flatMap((k) => [keyNoun(k, doc), keyAsWords(k)]))].filter((n) => n.includes(' ')).sort((a, b) => b.length - a.length);
+  const nouns = [...new Set(keys.flatMap((k) => keyWords(k, doc)))].filter((n) => n.includes(' ')).sort((a, b) => b.length - a.length);
   return nouns.length === 0 ? text : text.replace(new RegExp(`(?<![\\w-])(?:${nouns.map(escapeRegExp).join('|')})(?![\\w-])`, 'gi'), ' ');
 }
 

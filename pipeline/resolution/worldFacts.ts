@@ -162,6 +162,16 @@ export function englishTitleAsked(value: string, request: string): string | unde
   return named ? film.title : undefined;
 }
 
+/** The known films a request names in quotes ('Inception', "The Godfather"), each once, in order. */
+export function filmsQuotedIn(request: string): FilmFact[] {
+  const out: FilmFact[] = [];
+  for (const m of request.matchAll(/(['"‘“])([^'"’”]{2,60})['"’”]/g)) {
+    const film = filmByTitle(m[2]);
+    if (film && !out.includes(film)) out.push(film);
+  }
+  return out;
+}
+
 /** The film TMDB knows under `id`. */
 export function filmById(id: unknown): FilmFact | undefined {
   const n = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id.trim()) ? Number(id) : undefined;

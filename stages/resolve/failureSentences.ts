@@ -14,7 +14,7 @@ import { NAMED_PARTIAL_OPENERS } from '../../pipeline/partialOpeners.js';
 import { conditionalTask } from '../../pipeline/afterFailure.js';
 import { callChangesState } from '../../pipeline/errors/sideEffects.js';
 import { titlesById, writtenWhat } from '../../pipeline/answerFacts.js';
-import { filmById, filmByTitle } from '../../pipeline/resolution/worldFacts.js';
+import { filmById, filmsQuotedIn } from '../../pipeline/resolution/worldFacts.js';
 import { lastSentenceOf, taskSaidAgain, tellsFailure } from '../../pipeline/failureQuestion.js';
 
 type Step = AnswerInput['steps'][number];
@@ -784,7 +784,7 @@ function markUnshown(w: Waiting, shown: string, titles: ReadonlyMap<string, stri
  * just before ("searching for the movie "Inception""): "the movie" after it is that film.
  */
 function filmsAskedByTitle(all: Waiting[], request: string, failedTask: string): Map<string, string> {
-  const asked = new Set([...request.matchAll(/(['"‘“])([^'"’”]{2,60})['"’”]/g)].flatMap((m) => filmByTitle(m[2])?.title ?? []));
+  const asked = new Set(filmsQuotedIn(request).map((f) => f.title));
   const titles = new Map<string, string>();
   for (const w of all) {
     if (!isPlainObject(w.args)) continue;

@@ -23,7 +23,7 @@ import { answerSentences } from '../../answerFacts.js';
 import { TELLS_FAILURE, questionAndBefore, taskSaidAgain, tellsFailure } from '../../failureQuestion.js';
 import type { CaseMeasure, QualityContext, SetMeasure } from '../types.js';
 import { QUOTED_TEXT } from '../grammar.js';
-import { filmByTitle } from '../../resolution/worldFacts.js';
+import { filmsQuotedIn } from '../../resolution/worldFacts.js';
 
 export interface FailedCall {
   name: string;
@@ -803,8 +803,7 @@ export const answerFailureItFar: CaseMeasure = {
  * answer names none.
  */
 export function filmLeftUnnamed(answer: string, request: string): string | undefined {
-  const quoted = [...request.matchAll(/(['"‘“])([^'"’”]{2,60})['"’”]/g)].map((m) => filmByTitle(m[2])?.title).filter((t): t is string => !!t);
-  const named = [...new Set(quoted)];
+  const named = filmsQuotedIn(request).map((f) => f.title);
   if (named.length !== 1 || answer.includes(named[0])) return undefined;
   const bare = /\bthe (?:movie|film)\b(?! (?:"|titled|called|named))/.exec(answer);
   return bare ? `says "${answer.slice(Math.max(0, bare.index - 50), bare.index + 10)}" where the request names "${named[0]}"` : undefined;
@@ -820,7 +819,7 @@ export const answerFilmLeftUnnamed: CaseMeasure = {
     let seen = false;
     for (const t of answeredTurns(tc)) {
       if (!t.calls.some((c) => c.response !== '' && readsAsFailure(c.response))) continue;
-      if (![...t.request.matchAll(/(['"‘“])([^'"’”]{2,60})['"’”]/g)].some((m) => filmByTitle(m[2]))) continue;
+      if (filmsQuotedIn(t.request).length === 0) continue;
       seen = true;
       const hit = filmLeftUnnamed(t.answer, t.request);
       if (hit) return hit;
