@@ -92,3 +92,13 @@ describe('a key said in words is no name of the tool (error-injectors@86)', () =
     expect(errorThoughtArgsUnsaid.check(caseOf('tool_hallucination_error', right, { ...invented, thought }), {} as never)).toBeNull();
   });
 });
+
+describe('thought_tool_verb_echoed reads a key\'s own words as no purpose (lead41)', () => {
+  it('"with username to follow "john"" is BFCL\'s username_to_follow, not "to follow" said of `follow_user`', async () => {
+    const { echoedVerb } = await import('../../pipeline/quality/measures/thoughtWording.js');
+    // bfcl_multi_turn_base_198-tool_select_error-k4-cot on lead41 m7.
+    expect(echoedVerb('On to another part of the request: to authenticate the user, I will use `follow_user` with username to follow "john".')).toBeUndefined();
+    expect(echoedVerb('Now I will use `follow_user` to follow the account.')).toMatch(/follow_user/);
+    expect(echoedVerb('Next, `send` with address "a@b.c", to send the email.')).toMatch(/send/);
+  });
+});

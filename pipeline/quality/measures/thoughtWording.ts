@@ -62,8 +62,12 @@ export function nameVerb(api: string): string {
   return api.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().split(/_+/)[0];
 }
 
-/** The words that put a tool to a purpose right after its name ("`x` to", "`x` will", "`x`, since it can"). */
-const PURPOSE_AFTER = /^(?:\s+with\b[^.;:]*?)?(?:,? since it can| in order to| so that I can|,? to|:? it (?:will|lets me)| will| can) ([a-z]+)/;
+/**
+ * The words that put a tool to a purpose right after its name ("`x` to", "`x` will", "`x`, since it can"). A verb
+ * right before a quoted value is a key's own words ("`follow_user` with username to follow "john"", BFCL's
+ * username_to_follow), no purpose.
+ */
+const PURPOSE_AFTER = /^(?:\s+with\b[^.;:]*?)?(?:,? since it can| in order to| so that I can|,? to|:? it (?:will|lets me)| will| can) ([a-z]+)(?! "")/;
 
 /**
  * A clause that names a tool and then says what it is for with the verb its name opens with ("use
