@@ -445,6 +445,7 @@ export const DEFAULT_QUALITY_THRESHOLDS: Record<string, number> = {
   simulated_answered_in_english: 0,
   simulated_authors_foreign_to_subject: 0,
   simulated_paper_frame_top_share: 0.05, // h-sim19: 48 frames, 0.040 (5/126 distinct titles) on the default build
+  simulated_phrase_misfit: 0,
   simulated_review_rating_fractional: 0,
   simulated_review_clause_repeated: 0,
   simulated_review_street_off_stay: 0,

@@ -972,11 +972,13 @@ function review(r: Rng, openings: string[], details: ((host: string) => string)[
  */
 const NEWS = [
   (t: string, r: Rng) => `Shares of ${t} ${r.pick(['rose', 'fell', 'edged up', 'slipped'])} ${r.int(1, 9)}.${r.int(0, 9)}% after the company ${r.pick(['reported quarterly results', 'updated its full-year guidance', 'announced a share buyback'])}. ${r.pick(['Trading was heavier than usual through the session.', 'The move came on a quiet day for the wider market.', 'Several analysts said they would revisit their estimates.'])}`,
-  (t: string, r: Rng) => `Analysts at ${r.pick(['Morgan Stanley', 'Goldman Sachs', 'Barclays', 'UBS'])} ${r.pick(['raised', 'cut'])} their price target on ${t}, citing ${r.pick(['demand trends', 'margin pressure', 'new product cycles'])}. ${r.pick(['The bank kept its rating on the stock unchanged.', 'The note said the coming quarters would show whether the call was right.', 'Other brokers have yet to follow.'])}`,
+  // A target raised for a reason that argues for a cut ("raised … citing margin pressure") reads as a slip: the pressure easing is the reason.
+  (t: string, r: Rng) => `Analysts at ${r.pick(['Morgan Stanley', 'Goldman Sachs', 'Barclays', 'UBS'])} ${r.pick(['raised', 'cut'])} their price target on ${t}, citing ${r.pick(['demand trends', 'margin pressure', 'new product cycles'])}. ${r.pick(['The bank kept its rating on the stock unchanged.', 'The note said the coming quarters would show whether the call was right.', 'Other brokers have yet to follow.'])}`.replace(/\braised (their price target on .+?), citing margin pressure\./, 'raised $1, citing easing margin pressure.'),
   (t: string, r: Rng) => `${t} is among the most-traded names this week as investors weigh ${r.pick(['interest-rate expectations', 'supply-chain news', 'the latest earnings season'])}. ${r.pick(['Fund managers are split on what the swings mean for the months ahead.', 'Retail investors have been net buyers on most days.', 'The stock has moved more than the broader index on most sessions.'])}`,
   (t: string, r: Rng) => `${t} named a new ${r.pick(['chief financial officer', 'head of operations', 'board chair'])}, effective ${r.pick(['next month', 'at the start of the quarter', 'immediately'])}. ${r.pick(['The appointment follows a search that began earlier this year.', 'The outgoing executive will stay on as an adviser during the handover.', 'The company said the change was unrelated to its results.'])}`,
   (t: string, r: Rng) => `Options activity in ${t} picked up ahead of ${r.pick(['its earnings call', 'an investor day', 'the index rebalancing'])}. ${r.pick(['Traders are positioning for a larger move than usual.', 'Call contracts outnumbered puts by a wide margin.', 'Implied volatility rose to its highest level in several weeks.'])}`,
-  (t: string, r: Rng) => `${t} agreed to ${r.pick(['acquire a smaller rival', 'sell a non-core unit', 'form a joint venture'])} for an undisclosed sum. ${r.pick(['The deal still needs regulatory approval.', 'Neither side named the advisers involved.', 'The company said the move fits its long-term plan and will not change its outlook for the year.'])}`,
+  // A joint venture is formed with a partner, not bought "for an undisclosed sum".
+  (t: string, r: Rng) => `${t} agreed to ${r.pick(['acquire a smaller rival', 'sell a non-core unit', 'form a joint venture'])} for an undisclosed sum. ${r.pick(['The deal still needs regulatory approval.', 'Neither side named the advisers involved.', 'The company said the move fits its long-term plan and will not change its outlook for the year.'])}`.replace(/form a joint venture for an undisclosed sum\./, 'form a joint venture with an industry partner.'),
   (t: string, r: Rng) => `A regulator opened a review of ${t}'s ${r.pick(['pricing practices', 'latest merger', 'data handling'])}; the company said it would cooperate. ${r.pick(['No timetable for the review was given.', 'The review is at an early stage and may not lead to any action.'])}`,
   (t: string, r: Rng) => `${t} will report results on ${r.pick(['Tuesday', 'Wednesday', 'Thursday'])}; analysts expect revenue ${r.pick(['to grow', 'to be flat', 'to dip'])} from a year earlier. ${r.pick(['Investors will also listen for comments on costs and hiring.', 'Guidance for the next quarter is likely to move the shares more than the results themselves.'])}`,
 ];
@@ -998,7 +1000,7 @@ const HEADLINES: [RegExp, (m: RegExpExecArray) => string][] = [
   [/^(.+?) is among the most-traded names this week as investors weigh (.+?)\./, (m) => `${m[1]} draws heavy trading as investors weigh ${m[2]}`],
   [/^(.+?) named a new (.+?), effective (.+?)\./, (m) => `${m[1]} names new ${m[2]}`],
   [/^Options activity in (.+?) picked up ahead of (its earnings call|an investor day|the index rebalancing)/, (m) => `Traders pile into ${m[1]} options before ${m[2].replace(/^an? /, '')}`],
-  [/^(.+?) agreed to (acquire|sell|form) (a |an )?(.+?) for an undisclosed sum/, (m) => `${m[1]} to ${m[2]} ${m[4]}`],
+  [/^(.+?) agreed to (acquire|sell|form) (a |an )?(.+?) (?:for an undisclosed sum|with an industry partner)/, (m) => `${m[1]} to ${m[2]} ${m[4]}`],
   [/^A regulator opened a review of (.+?)'s (.+?);/, (m) => `Regulator reviews ${m[1]}'s ${m[2]}`],
   [/^(.+?) will report results on (\w+); analysts expect revenue (to grow|to be flat|to dip)/, (m) => `${m[1]} earnings preview: revenue seen ${m[3] === 'to grow' ? 'higher' : m[3] === 'to be flat' ? 'flat' : 'lower'} ahead of ${m[2]} report`],
 ];
@@ -1640,7 +1642,8 @@ const STAY_ASPECTS: Record<string, Aspect> = {
     bad: [(r) => `the check-in instructions were ${r.pick(['confusing', 'out of date', 'missing a step'])}`, (r) => `the key code did not work ${r.pick(['the first night', 'on arrival', 'twice'])}`],
   },
   bathroom: {
-    good: [(r) => `${r.pick(['great', 'lovely', 'strong'])} ${r.pick(['shower', 'water pressure', 'bathroom'])}`],
+    // "Strong" is said of a shower or its water pressure, never of a room ("Strong bathroom."): the same two draws, the room said as its shower.
+    good: [(r) => `${r.pick(['great', 'lovely', 'strong'])} ${r.pick(['shower', 'water pressure', 'bathroom'])}`.replace(/^strong bathroom$/, 'strong shower')],
     bad: [(r) => `the shower ${r.pick(['runs cold after ten minutes', 'barely trickles', 'leaks onto the floor', 'has no door'])}`],
   },
   space: {

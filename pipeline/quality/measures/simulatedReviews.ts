@@ -393,4 +393,33 @@ export const simulatedRouteOffDistance: CaseMeasure = {
   },
 };
 
-export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedReviewStreetOffStay, simulatedRouteImpossible, simulatedRouteOffDistance];
+/**
+ * Words a simulated text puts together that its nouns cannot take, or a reason that argues against its own event:
+ * "Strong bathroom." (strong is a shower's word), "raised their price target on Tesla, citing margin pressure"
+ * (pressure is a reason to cut), "form a joint venture for an undisclosed sum" (a venture is formed, not bought).
+ */
+const MISFITS: [RegExp, string][] = [
+  [/\bstrong (?:bathroom|kitchen|bed|room)\b/i, 'strong said of a room'],
+  [/\b(?:raised|lifts?) (?:their |its )?(?:\w+ )?price target (?:on [^.,;]+?,? )?(?:citing|on) margin pressure\b/i, 'a price target raised for margin pressure'],
+  [/\bjoint venture for an undisclosed sum\b/i, 'a joint venture bought for a sum'],
+];
+
+/** The first misfit a text holds, or undefined. */
+export function phraseMisfit(text: string): string | undefined {
+  for (const [re, what] of MISFITS) {
+    const m = re.exec(text);
+    if (m) return `${what}: "${m[0]}"`;
+  }
+  return undefined;
+}
+
+export const simulatedPhraseMisfit: CaseMeasure = {
+  kind: 'case',
+  id: 'simulated_phrase_misfit',
+  group: 'text',
+  title: 'a simulated answer puts together words its nouns cannot take or gives a reason against its own event ("Strong bathroom.", "raised their price target …, citing margin pressure", "form a joint venture for an undisclosed sum")',
+  population: 'cases showing a simulated answer',
+  check: (tc, ctx) => simulatedDefectAmong(tc, ctx, (step) => phraseMisfit(step.response!.content) ?? null),
+};
+
+export const REVIEW_ROUTE_MEASURES: CaseMeasure[] = [simulatedPhraseMisfit, simulatedRouteOffPlace, simulatedReviewRatingFractional, simulatedReviewClauseRepeated, simulatedReviewStreetOffStay, simulatedRouteImpossible, simulatedRouteOffDistance];
