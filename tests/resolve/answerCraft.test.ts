@@ -126,7 +126,7 @@ describe('partial failures open with what was and was not done (answer_opener_to
     // answer-writer-109); a look-up done beside it is named.
     expect(openers.filter(Boolean).some((o) => /sending the email/i.test(o))).toBe(false);
     const withLookup: AnswerInput['steps'] = [{ name: 'Email.show', args: { only_unread: true }, response: '{"emails": []}' }, ...steps];
-    expect(seeds.map((rng) => partialOpener(withLookup, rng)).filter(Boolean).some((o) => /checking|showing|emails/i.test(o) && /ticker news/.test(o) && !/sending/.test(o))).toBe(true);
+    expect(seeds.map((rng) => partialOpener(withLookup, rng)).filter(Boolean).some((o) => /checking|showing|emails/i.test(o) && /stock market news/.test(o) && !/sending/.test(o))).toBe(true);
     for (const a of answers({ request: 'Send the email, then get the ticker news.', steps })) expect(firstSentence(a)).not.toBe('I got part of the way.');
   });
 });

@@ -57,7 +57,7 @@ describe('a partial failure says its failed part once (answer_failure_said_twice
     const all = answers(input231);
     for (const a of all) {
       expect(failureSaidTwice(a)).toBeUndefined();
-      expect(a.match(/ticker news for AAPL\b/g)).toHaveLength(1);
+      expect(a.match(/the news about AAPL\b/g)).toHaveLength(1);
     }
     // The old opener said it bare ("…; getting the ticker news did not.") before the failure sentence: never now.
     expect(all.some((a) => /\b(?:did not\.|but not getting)/.test(a))).toBe(false);
