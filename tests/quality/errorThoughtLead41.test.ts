@@ -102,3 +102,32 @@ describe('thought_tool_verb_echoed reads a key\'s own words as no purpose (lead4
     expect(echoedVerb('Next, `send` with address "a@b.c", to send the email.')).toMatch(/send/);
   });
 });
+
+describe('thought_frame_wrong_only (reported, lead41)', () => {
+  it('counts a frame the wrong calls of three trajectories hold and no correct thought does, not one case\'s own words', async () => {
+    const { thoughtFrameWrongOnly } = await import('../../pipeline/quality/measures/thoughtContent.js');
+    const make = (trajectory: string, n: number, wrongThought: string, rightThought: string) =>
+      ({
+        id: `${trajectory}-parameters_value_error-k1-cot`,
+        trajectoryId: trajectory,
+        cot: true,
+        kind: 'internal',
+        errorType: 'parameters_value_error',
+        messages: [
+          { role: 'user', content: 'Get order 12446.' },
+          { role: 'assistant', content: JSON.stringify({ thought: wrongThought, name: 'T.get_order_details', args: { order_id: n } }) },
+          { role: 'function', content: '{"error": "no such order"}' },
+        ],
+        erroneousAction: { thought: wrongThought, name: 'T.get_order_details', args: { order_id: n } },
+        groundTruth: { thought: rightThought, name: 'T.get_order_details', args: { order_id: 12446 } },
+        tools: [],
+      }) as unknown as TestCase;
+    const right = 'The order id is again 12446, the one `place_order` gave.';
+    const cases = [make('a', 14246, "I'll pick 14246 for the order id.", right), make('b', 12448, "I'll pick 12448 for the order id.", right), make('c', 12464, "I'll pick 12464 for the order id.", right), make('d', 12447, 'The order id is again 12447, the one `place_order` gave.', right)];
+    const s = thoughtFrameWrongOnly.score(cases, {} as never)!;
+    expect(s.value).toBeCloseTo(3 / 4);
+    expect(s.detail).toMatch(/i'll pick n for the order id/);
+    // Two trajectories are one case's words, not a shape.
+    expect(thoughtFrameWrongOnly.score(cases.slice(1), {} as never)!.value).toBe(0);
+  });
+});

@@ -224,6 +224,62 @@ export const thoughtFrameTopShare: SetMeasure = {
 };
 
 /**
+ * The least number of trajectories whose wrong calls' thoughts must hold a frame for it to count as a shape, not one
+ * case's own words (a case and its evolved variants share their wrong call's thought).
+ */
+const WRONG_ONLY_MIN = 3;
+
+/**
+ * The share of CoT internal error cases whose wrong call's thought holds a sentence frame that the wrong calls of
+ * three or more trajectories hold and no correct thought of the build does ("I'll pick N for the property id.",
+ * "The symbol is "…", in the letter case the tool takes."): a model learns that a thought in that shape
+ * precedes the error. A frame saying honestly where a wrong value comes from (nothing shown gave it) is one
+ * only a wrong call needs, so this is reported, not gated: lowering it asks for a frame that claims less.
+ */
+export const thoughtFrameWrongOnly: SetMeasure = {
+  kind: 'set',
+  id: 'thought_frame_wrong_only',
+  group: 'text',
+  title: `CoT: share of wrong calls' thoughts (internal error cases) holding a sentence frame the wrong calls of ${WRONG_ONLY_MIN} or more trajectories hold and no correct thought does ("I'll pick N for the property id.")`,
+  population: 'CoT internal error cases whose wrong call carries a thought',
+  better: 'lower',
+  minGateN: 200,
+  score(cases) {
+    const correct = new Set<string>();
+    const wrong: { id: string; trajectory: string; frames: string[] }[] = [];
+    for (const tc of cases) {
+      if (!tc.cot) continue;
+      const own = tc.errorType && tc.erroneousAction?.thought ? tc.erroneousAction.thought : undefined;
+      if (own) wrong.push({ id: tc.id, trajectory: tc.trajectoryId, frames: [...new Set(sentencesOf(own).map(thoughtFrame))] });
+      // Every other thought the case shows or asks for is a correct one (the wrong call's is the history's last).
+      const thoughts = caseThoughts(tc);
+      const shown = thoughts.length - groundTruthActions(tc).filter((a) => a.thought).length;
+      const skip = own !== undefined && thoughts[shown - 1] === own ? shown - 1 : -1;
+      thoughts.forEach((t, i) => i !== skip && sentencesOf(t).forEach((s) => correct.add(thoughtFrame(s))));
+    }
+    if (wrong.length === 0) return undefined;
+    const uses = new Map<string, { n: number; id: string; trajectories: Set<string> }>();
+    for (const w of wrong) {
+      for (const f of w.frames) {
+        const u = uses.get(f) ?? { n: 0, id: w.id, trajectories: new Set<string>() };
+        u.n++;
+        u.trajectories.add(w.trajectory);
+        uses.set(f, u);
+      }
+    }
+    const tells = new Set([...uses].filter(([f, u]) => u.trajectories.size >= WRONG_ONLY_MIN && !correct.has(f)).map(([f]) => f));
+    const holders = wrong.filter((w) => w.frames.some((f) => tells.has(f)));
+    const top = [...tells].map((f) => [f, uses.get(f)!] as const).sort((a, b) => b[1].n - a[1].n).slice(0, 5);
+    return {
+      value: holders.length / wrong.length,
+      n: wrong.length,
+      detail: `${holders.length}/${wrong.length} wrong calls' thoughts; ${tells.size} frames only wrong calls use; top: ${top.map(([f, u]) => `${u.n}: "${f.slice(0, 70)}"`).join('; ')}`,
+      examples: top.map(([f, u]) => ({ id: u.id, detail: `${u.n} wrong calls' thoughts, no correct one: "${f.slice(0, 90)}"` })),
+    };
+  },
+};
+
+/**
  * The same over the wrong calls' thoughts alone (CoT internal error cases). Wrong calls are a third
  * of CoT cases, so a frame they alone use ("The user gave the query as "…"." where every correct
  * thought cites the user's words) hides in the whole; here it stands out, and it is a tell: a model
@@ -564,7 +620,7 @@ export const thoughtNumberQuoted: CaseMeasure = {
   check: (tc) => cotDefect(tc, numbersQuoted, (q) => `"${q}"`),
 };
 
-export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceDoubled, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtListAsCode, thoughtNumberQuoted];
+export const THOUGHT_CONTENT_MEASURES = [thoughtContentFree, thoughtSentenceDoubled, thoughtSentenceRepeated, thoughtFrameTopShare, thoughtFrameTopShareWrong, thoughtFrameWrongOnly, thoughtRequestUncited, thoughtQuoteCutShort, thoughtQuoteSplitsUnit, thoughtRequestMisquoted, thoughtFileTypeMismatch, thoughtListUnsaid, thoughtListAsCode, thoughtNumberQuoted];
 
 /**
  * A thought calling a value its own pick ("Nothing fixes the address, so I'll pick "天安门广场".",
