@@ -667,7 +667,18 @@ export function tasksOnOneThing(tasks: readonly string[]): string[] {
   // Searches of one kind at one place said once too: "searching for "restaurant" and "landmark" near "Central Park"", never
   // "searching for "restaurant" near "Central Park" and searching for "landmark" near "Central Park"" (answer_name_said_again,
   // teval_query_305_0-env-k4), nearby ones too ("searching for "school" and "supermarket" nearby", teval_query_285_1-env-k4).
-  return mergedOn(mergedOn(tasks, /^(\S+) (the [a-z]+(?: [a-z]+)?) (of .+)$/), /^(\S+(?: for)?) ("(?:[^"\\]|\\.)*") ((?:near|in|around|at|on) .+|nearby)$/);
+  return similarOnce(mergedOn(mergedOn(tasks, /^(\S+) (the [a-z]+(?: [a-z]+)?) (of .+)$/), /^(\S+(?: for)?) ("(?:[^"\\]|\\.)*") ((?:near|in|around|at|on) .+|nearby)$/));
+}
+
+/**
+ * Films like the one an earlier task of the list named, said without it again: "getting the details of the movie and
+ * finding similar films", never "… and finding films similar to the movie" (teval_query_478_1-env-k1).
+ */
+function similarOnce(tasks: string[]): string[] {
+  return tasks.map((t, i) => {
+    const m = /^(\S+) films similar to (.+)$/.exec(t);
+    return m && tasks.slice(0, i).some((e) => e.endsWith(` ${m[2]}`)) ? `${m[1]} similar films` : t;
+  });
 }
 
 /** Tasks whose three words-groups (`shape`, space-separated) differ only in the second said once, the seconds joined: "getting the details and the reviews of the movie". */

@@ -64,3 +64,14 @@ describe('Polygon tasks in words', () => {
     expect(taskOf({ name: 'PolygonFinance.get_ticker_news', args: {} })).toBe('get the latest stock market news');
   });
 });
+
+// Answer-writer 170 (lead41): films like the one an earlier task named, said without it again.
+describe('similar films said once (teval_query_478_1-env-k1)', () => {
+  it('"getting the details of the movie and finding similar films", a lone search keeping its film', async () => {
+    const { tasksOnOneThing } = await import('../../stages/resolve/failureSentences.js');
+    expect(tasksOnOneThing(['getting the details of the movie', 'finding films similar to the movie'])).toEqual(['getting the details of the movie', 'finding similar films']);
+    expect(tasksOnOneThing(['get the details of "Inception"', 'find films similar to "Inception"'])).toEqual(['get the details of "Inception"', 'find similar films']);
+    expect(tasksOnOneThing(['finding films similar to the movie'])).toEqual(['finding films similar to the movie']);
+    expect(tasksOnOneThing(['getting the details of "Chef"', 'finding films similar to "Inception"'])).toEqual(['getting the details of "Chef"', 'finding films similar to "Inception"']);
+  });
+});
