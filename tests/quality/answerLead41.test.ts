@@ -75,3 +75,13 @@ describe('similar films said once (teval_query_478_1-env-k1)', () => {
     expect(tasksOnOneThing(['getting the details of "Chef"', 'finding films similar to "Inception"'])).toEqual(['getting the details of "Chef"', 'finding films similar to "Inception"']);
   });
 });
+
+// Answer-writer 171 (lead41): a cancelled order or booking named by its id.
+describe('which order or booking was cancelled (bfcl_multi_turn_base_152-control-k3)', () => {
+  it('"cancelled booking 3426812", "cancelled order 12446", and the bare noun where no id was passed', async () => {
+    const { didPhrase } = await import('../../stages/resolve/answerWriter.js');
+    expect(didPhrase({ name: 'TravelAPI.cancel_booking', args: { access_token: 'secureAccessToken12345', booking_id: '3426812' }, response: '{"cancel_status": true}' })).toBe('cancelled booking 3426812');
+    expect(didPhrase({ name: 'TradingBot.cancel_order', args: { order_id: 12446 }, response: '{"order_id": 12446, "status": "Cancelled"}' })).toBe('cancelled order 12446');
+    expect(didPhrase({ name: 'TradingBot.cancel_order', args: {}, response: '{"status": "Cancelled"}' })).toBe('cancelled the order');
+  });
+});

@@ -253,7 +253,7 @@ describe('closing answers say what was done and found in words that fit each fie
         rng,
       );
       expect(unphrasedField(a, ['TravelAPI.cancel_booking', 'Email.send', 'TradingBot.add_to_watchlist']), a).toBeUndefined();
-      for (const fact of ['cancelled the booking', 'the flight costs 10000', 'the tire pressure is healthy', 'that is 3.96258 gallons', 'sent the email', 'added NVDA to the watchlist', 'the watchlist has NVDA and AMZN']) expect(lowered(a), a).toContain(fact);
+      for (const fact of ['cancelled booking 3426812', 'the flight costs 10000', 'the tire pressure is healthy', 'that is 3.96258 gallons', 'sent the email', 'added NVDA to the watchlist', 'the watchlist has NVDA and AMZN']) expect(lowered(a), a).toContain(fact);
     }
   });
 
