@@ -946,6 +946,15 @@ export function quotable(v: unknown): string | undefined {
   return value && value.length >= 2 && value.length <= 60 && !/["[\]]/.test(value) ? value : undefined;
 }
 
+/** A value a thought could quote, an id past 2^53 read exactly as a bigint (T-Eval's Airbnb ids) included. */
+export const quotableValue = (v: unknown): string | undefined => (typeof v === 'bigint' ? String(v) : quotable(v));
+
+/** The values of a call a thought could quote ("Central Park", 51619634), in key order. */
+export function quotableArgs(args: unknown): string[] {
+  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
+  return Object.values(args).flatMap((v) => quotableValue(v) ?? []);
+}
+
 /** Does a key read as a noun ("order id", "price"), not a verb phrase ("expires in", "is active", "has more")? */
 export function isNounKey(noun: string): boolean {
   return !/\b(?:in|on|at|by|for|to|of|from|with|than)$/i.test(noun) && !/^(?:is|has|have|was|can|should|did|does|expires?|includes?)\b/i.test(noun);

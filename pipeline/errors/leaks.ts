@@ -45,6 +45,16 @@ export function wrongKeys(correct: Pick<Action, 'args'>, erroneous: Pick<Action,
   return Object.keys(argsOf(correct)).filter((k) => !(k in after));
 }
 
+/**
+ * The key of the correct call a wrong call's `key` stands for: itself where the correct call has it, else the key the
+ * wrong call left out whose value it passes (a key error's "starts" for "start"), looked over in `keys`' order; itself
+ * where none is. The wrong call's thought says its arguments where the correct one says that key's.
+ */
+export function keyStandingFor(key: string, correct: Record<string, unknown>, wrong: Record<string, unknown>, keys: readonly string[] = Object.keys(correct)): string {
+  if (key in correct) return key;
+  return keys.find((c) => !(c in wrong) && toJson(correct[c]) === toJson(wrong[key])) ?? key;
+}
+
 /** The ground-truth arguments a value error changed. */
 export function changedValues(correct: Pick<Action, 'args'>, erroneous: Pick<Action, 'args'>): { key: string; from: unknown; to: unknown }[] {
   const before = argsOf(correct);

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { RoleSpec } from '../../pipeline/llm/types.js';
 import type { Rng } from '../../pipeline/rng.js';
 import { joinAnd, keyAsWords, keyNoun, type KeyDoc } from '../../pipeline/quality/grammar.js';
-import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, RESPELLED, onlyRespelled, baseForm, citedRequest, composedFrom, framesOf, holdsValue, isNounKey, argPhrase, intentOf, purpose, quotable, sayValue, valueSource, whereInAnswer, placeInAnswer, holdsWhole } from '../../pipeline/thoughtPhrases.js';
+import { SOURCE_FRAMES, COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, RESPELLED, onlyRespelled, baseForm, citedRequest, composedFrom, framesOf, holdsValue, isNounKey, argPhrase, intentOf, purpose, quotable, quotableValue, sayValue, valueSource, whereInAnswer, placeInAnswer, holdsWhole } from '../../pipeline/thoughtPhrases.js';
 
 export { baseForm, intentOf } from '../../pipeline/thoughtPhrases.js';
 
@@ -243,7 +243,7 @@ function answerTie(args: Record<string, unknown> | string, seen: Seen, doc: KeyD
   let twin: (typeof sources)[number] | undefined;
   for (const [key, v] of Object.entries(args)) {
     // An id past 2^53 is read exactly, as a bigint (T-Eval's Airbnb ids): it is a number all the same.
-    const value = typeof v === 'bigint' ? String(v) : quotable(v);
+    const value = quotableValue(v);
     const p = value ? provenanceOf(value, seen) : undefined;
     if (!value || p?.kind !== 'answer') continue;
     const at = sourceAt(value, seen);

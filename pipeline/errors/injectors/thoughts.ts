@@ -9,10 +9,10 @@
 import { ownDescription } from '../../toolDescription.js';
 import { Rng } from '../../rng.js';
 import type { Action, ErrorType, ToolDoc } from '../../schemas.js';
-import { leaksIn, changedValues, droppedValues, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
+import { leaksIn, changedValues, droppedValues, keyStandingFor, statesDroppedValue, statesUnpassedValue } from '../leaks.js';
 import { apiOf, isPlainObject, show } from '../values.js';
 import { toJson } from '../../pyValues.js';
-import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, RESPELLED, SOURCE_FRAMES, onlyRespelled, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, quotedInOtherRole, valueSource, whereInAnswer } from '../../thoughtPhrases.js';
+import { COMPOSED, EARLIER_REQUEST, PLAIN_REQUEST, RESPELLED, SOURCE_FRAMES, onlyRespelled, argPhrase, citedRequest, composedFrom, framesOf, holdsValue, intentOf, quotable, quotableArgs, quotableValue, quotedInOtherRole, valueSource, whereInAnswer } from '../../thoughtPhrases.js';
 import { keyAsWords, keyNoun } from '../../quality/grammar.js';
 import { escapeRegExp } from '../vocabulary.js';
 
@@ -224,7 +224,7 @@ function sourceForWrongCall(index: number, wrongArgs: Action['args'], shown: Sho
 function wrongTie(wrongArgs: Action['args'], shown: ShownBefore, rng: Rng, clean: (s: string) => boolean): string | undefined {
   if (!isPlainObject(wrongArgs)) return undefined;
   for (const v of Object.values(wrongArgs)) {
-    const value = typeof v === 'bigint' ? String(v) : quotable(v);
+    const value = quotableValue(v);
     const from = value ? [...(shown.earlier ?? [])].reverse().find((s) => s.response !== undefined && holdsValue(s.response, value)) : undefined;
     const where = from && value ? whereInAnswer(from.response!, value, typeof v === 'number' || typeof v === 'bigint', rng.int(0, 2)) : undefined;
     if (!where || !from) continue;
@@ -343,8 +343,11 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   // in the place of the key whose value it passes: a value error's changed ones put first, or a renamed key
   // sorted elsewhere, would be the one thought listing its arguments out of the call's order.
   const correctKeys = isPlainObject(args) ? Object.keys(order === 1 ? sorted(args) : args) : [];
-  const slotOf = (k: string) => (!isPlainObject(args) || !isPlainObject(wrongArgs) || k in args ? k : (correctKeys.find((c) => !(c in wrongArgs) && toJson(args[c]) === toJson(wrongArgs[k])) ?? k));
-  const rank = (k: string) => (correctKeys.includes(slotOf(k)) ? correctKeys.indexOf(slotOf(k)) : correctKeys.length);
+  const slotOf = (k: string) => (isPlainObject(args) && isPlainObject(wrongArgs) ? keyStandingFor(k, args, wrongArgs, correctKeys) : k);
+  const rank = (k: string) => {
+    const at = correctKeys.indexOf(slotOf(k));
+    return at < 0 ? correctKeys.length : at;
+  };
   const inOrder = isPlainObject(wrongArgs) && correctKeys.length > 0 ? Object.fromEntries(Object.entries(wrongArgs).sort(([a], [b]) => rank(a) - rank(b))) : wrongArgs;
   const wrongPhrase = argPhrase(inOrder, wrongDoc ?? doc, slotOf);
   const withoutArgs = (f: string, p: string) => {
@@ -361,7 +364,7 @@ function inCorrectFrame(type: ErrorType, correct: Action, erroneous: Pick<Action
   if (!clean(frame)) return undefined;
   // A key the wrong call misspells or leaves out is not named in words either ("The request names "AAPL" as the symbol").
   const missingKeys = type === 'parameters_key_error' && isPlainObject(correct.args) ? Object.keys(correct.args).filter((k) => !isPlainObject(erroneous.args) || !(k in erroneous.args)).flatMap((k) => [keyAsWords(k).toLowerCase(), keyNoun(k, doc).toLowerCase()]) : [];
-  const wrongValues = isPlainObject(wrongArgs) ? Object.values(wrongArgs).flatMap((v) => { const q = typeof v === 'bigint' ? String(v) : quotable(v); return q ? [q] : []; }) : [];
+  const wrongValues = quotableArgs(wrongArgs);
   const namesMissingKey = (s: string) => missingKeys.some((k) => new RegExp(`\\b${escapeRegExp(k)}\\b`, 'i').test(s));
   const lead = parts.flatMap((s, i) => {
     if (i === at) return [];

@@ -10,14 +10,15 @@ import { FINISH_ACTION, type TestCase } from '../../schemas.js';
 import { groundTruthActions, shownAction } from '../evidence.js';
 import { toJson } from '../../pyValues.js';
 import { parseToolResponse } from '../../prompts/parseAction.js';
-import { apiOf } from '../../errors/values.js';
+import { apiOf, isPlainObject } from '../../errors/values.js';
+import { keyStandingFor } from '../../errors/leaks.js';
 import { BARE_KEYS, keyAsWords, keyNoun, rawKeyWords, docVocabulary, type KeyDoc, QUOTED_TEXT } from '../grammar.js';
 import { sentencesOf } from '../grammar.js';
 import { thoughtDefect, thoughtsOf } from './text.js';
 import { answeredTurns } from './answers.js';
 import { DECODE_FAILURE, failureKind, localityOf } from '../../errors/environment.js';
 import { intentOf } from '../../thoughtPhrases.js';
-import { DOC_PHRASES, MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, quotedInOtherRole, recordLabels, valueSource } from '../../thoughtPhrases.js';
+import { DOC_PHRASES, MORE_ARGUMENTS, holdsValue, isNounKey, listItems, quotable, quotableArgs, quotableValue, quotedInOtherRole, recordLabels, valueSource } from '../../thoughtPhrases.js';
 import type { CaseMeasure } from '../types.js';
 import { escapeRegExp } from '../../errors/vocabulary.js';
 
@@ -163,15 +164,6 @@ export const errorThoughtStyleTell: CaseMeasure = {
   },
 };
 
-/** The values of a call a thought could quote ("Central Park", 51619634), in key order. */
-function quotedArgs(args: unknown): string[] {
-  if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
-  return Object.values(args).flatMap((v) => {
-    const q = typeof v === 'bigint' ? String(v) : quotable(v);
-    return q ? [q] : [];
-  });
-}
-
 /**
  * CoT: the wrong call's thought names none of the values the call passes where the correct thought
  * names its own ("Now I can get the route between the two locations by calling `get_route`." before
@@ -189,8 +181,8 @@ export const errorThoughtArgsUnsaid: CaseMeasure = {
   check(tc) {
     if (!tc.cot || !tc.errorType || !tc.erroneousAction?.thought || Array.isArray(tc.groundTruth)) return undefined;
     const gt = tc.groundTruth as { thought?: string; args?: unknown };
-    const wrong = quotedArgs(tc.erroneousAction.args);
-    const right = quotedArgs(gt.args);
+    const wrong = quotableArgs(tc.erroneousAction.args);
+    const right = quotableArgs(gt.args);
     if (!gt.thought || wrong.length === 0 || !right.some((v) => gt.thought!.includes(v))) return undefined;
     return wrong.some((v) => tc.erroneousAction!.thought!.includes(v)) ? null : `the wrong call passes ${wrong.map((v) => `"${v}"`).join(', ')}, its thought names none: "${tc.erroneousAction.thought.slice(0, 110)}"`;
   },
@@ -201,7 +193,7 @@ function keysAsSaid(thought: string, api: string, args: unknown): string[] {
   if (!args || typeof args !== 'object' || Array.isArray(args)) return [];
   const sentence = sentencesOf(thought).find((s) => s.includes(`\`${api}\``)) ?? '';
   const at = sentence.indexOf(`\`${api}\``);
-  const values = Object.entries(args).map(([k, v]) => [k, typeof v === 'bigint' ? String(v) : quotable(v), typeof v === 'string'] as const);
+  const values = Object.entries(args).map(([k, v]) => [k, quotableValue(v), typeof v === 'string'] as const);
   // Two keys passing one value (start and end both "1600 Pennsylvania Ave") say nothing of the order by their values.
   const said = values.flatMap(([k, q, quoted]) => {
     if (q === undefined || values.some(([k2, q2]) => k2 !== k && q2 === q)) return [];
@@ -229,10 +221,9 @@ export const errorThoughtArgOrder: CaseMeasure = {
     const gt = tc.groundTruth as { name: string; thought?: string; args?: unknown };
     if (!gt.thought) return undefined;
     // A key error's renamed key stands for the correct key whose value it passes ("starts" for "start").
-    const correctArgs = gt.args && typeof gt.args === 'object' && !Array.isArray(gt.args) ? (gt.args as Record<string, unknown>) : {};
-    const wrongArgs = tc.erroneousAction.args && typeof tc.erroneousAction.args === 'object' && !Array.isArray(tc.erroneousAction.args) ? (tc.erroneousAction.args as Record<string, unknown>) : {};
-    const slot = (k: string) => (k in correctArgs ? k : Object.keys(correctArgs).find((c) => !(c in wrongArgs) && toJson(correctArgs[c]) === toJson(wrongArgs[k])) ?? k);
-    const wrong = keysAsSaid(tc.erroneousAction.thought, apiOf(tc.erroneousAction.name), tc.erroneousAction.args).map(slot);
+    const correctArgs = isPlainObject(gt.args) ? gt.args : {};
+    const wrongArgs = isPlainObject(tc.erroneousAction.args) ? tc.erroneousAction.args : {};
+    const wrong = keysAsSaid(tc.erroneousAction.thought, apiOf(tc.erroneousAction.name), tc.erroneousAction.args).map((k) => keyStandingFor(k, correctArgs, wrongArgs));
     const right = keysAsSaid(gt.thought, apiOf(gt.name), gt.args);
     const both = wrong.filter((k) => right.includes(k));
     if (both.length < 2) return undefined;
