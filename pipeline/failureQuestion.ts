@@ -3,6 +3,7 @@
  * writer (stages/resolve/failureSentences.ts, which asks it bare where that sentence just told the task) and
  * the quality measure answer_failure_task_twice, so the two agree.
  */
+import { QUOTED_TEXT } from './quality/grammar.js';
 
 /** Words that report a failure or ask what to do about it: a sentence holding one tells the failure. */
 export const TELLS_FAILURE = /\b(?:fail(?:ed|s|ure)?|errors?|tried to|attempt|could ?n[o']t|couldn't|did ?n[o']t|didn't|was ?n[o']t able|wasn't able|unable|not go through|not work|timed out|refused|unavailable|no luck|problem)\b/i;
@@ -12,7 +13,7 @@ export const TELLS_FAILURE = /\b(?:fail(?:ed|s|ure)?|errors?|tried to|attempt|co
  * devoted to the problem of small learning samples"): a finding quoting it tells no failure of ours.
  */
 export function tellsFailure(sentence: string): boolean {
-  return TELLS_FAILURE.test(sentence.replace(/"(?:[^"\\]|\\.)*"/g, '""'));
+  return TELLS_FAILURE.test(sentence.replace(QUOTED_TEXT, '""'));
 }
 
 /** Words a run shared by two sentences holds in any wording: not what makes it the same task. */

@@ -53,18 +53,18 @@ function articleWrong(article: string, next: string): boolean {
   return article === 'a' ? vowel : !vowel;
 }
 
-/** "a drama", "an adventure", "an hour", "a user", "an 11-word": the word with the indefinite article it takes. */
-/** Items as a list in a sentence: "a", "a and b", "a, b and c". */
 /**
  * Quoted text, escaped quotes inside it included: `text.replace(QUOTED_TEXT, '""')` reads a sentence with its quotes
  * emptied, so a name's or a value's own words and full stops are never read as the sentence's.
  */
 export const QUOTED_TEXT = /"(?:[^"\\]|\\.)*"/g;
 
+/** Items as a list in a sentence: "a", "a and b", "a, b and c". */
 export function joinAnd(items: readonly string[]): string {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
+/** "a drama", "an adventure", "an hour", "a user", "an 11-word": the word with the indefinite article it takes. */
 export function withArticle(word: string): string {
   return `${startsWithVowelSound(word) ? 'an' : 'a'} ${word}`;
 }

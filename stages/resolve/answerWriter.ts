@@ -1380,8 +1380,8 @@ export function didPhrase(s: AnswerInput['steps'][number], steps: AnswerInput['s
     // bfcl_multi_turn_base_152) left the user to guess which.
     case 'cancel_order':
     case 'cancel_booking': {
-      const id = isPlainObject(s.args) ? s.args[api === 'cancel_order' ? 'order_id' : 'booking_id'] : undefined;
       const noun = api === 'cancel_order' ? 'order' : 'booking';
+      const id = isPlainObject(s.args) ? s.args[`${noun}_id`] : undefined;
       return (typeof id === 'number' || typeof id === 'string') && String(id).trim() !== '' ? `cancelled ${noun} ${String(id)}` : `cancelled the ${noun}`;
     }
     case 'reserve': {

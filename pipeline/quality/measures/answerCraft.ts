@@ -511,6 +511,12 @@ export const answerStateToldEachStep: CaseMeasure = {
   check: (tc) => turnDefect(tc, (t) => stateToldEachStep(t.answer)),
 };
 
+/** A turn's defect as the words `find` found in its answer, with the answer's opening for context. */
+const hitWithOpening = (find: (answer: string) => string | undefined) => (t: AnsweredTurn): string | undefined => {
+  const hit = find(t.answer);
+  return hit ? `"${hit}": "${t.answer.slice(0, 120)}…"` : undefined;
+};
+
 /**
  * A record said under a label instead of of its name: "For AAPL: Apple Inc. is at One Apple Park Way, …" (teval_query_352_0),
  * "Ticker detail: "Apple Inc." is at …" (teval_query_335_0-env-k4), or its long text said in the middle of its fields
@@ -528,10 +534,7 @@ export const answerRecordLabelFrame: CaseMeasure = {
   group: 'text',
   title: 'closing answer says a record under a label ("For AAPL: Apple Inc. is at …", "Ticker detail: "Apple Inc." is at …") or its long text in the middle of its fields (", described in a longer text opening "…", listed on …"), not of its name with its text after it',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => turnDefect(tc, (t) => {
-    const hit = recordLabelFrame(t.answer);
-    return hit ? `"${hit}": "${t.answer.slice(0, 120)}…"` : undefined;
-  }),
+  check: (tc) => turnDefect(tc, hitWithOpening(recordLabelFrame)),
 };
 
 /**
@@ -549,10 +552,7 @@ export const answerSearchToldBare: CaseMeasure = {
   group: 'text',
   title: 'closing answer tells a nearby search, done, failed or still to do, as "searching nearby" with nothing of what it searched for ("Without it I can\'t go on to search nearby." for movie theaters within 5 km)',
   population: 'cases that show or ask for a closing answer',
-  check: (tc) => turnDefect(tc, (t) => {
-    const hit = searchToldBare(t.answer);
-    return hit ? `"${hit}": "${t.answer.slice(0, 120)}…"` : undefined;
-  }),
+  check: (tc) => turnDefect(tc, hitWithOpening(searchToldBare)),
 };
 
 /**

@@ -32,7 +32,7 @@ import { argumentKindMismatch, declaredKind, describeKindMismatch, tickerLeftOut
 import { confusedShownAuthor, personArgs, undecidedAuthor } from '../undecidedAuthor.js';
 import { todayToolForOtherDay } from '../todayTools.js';
 import { asksOpenPick, skippedSibling, undecidedPick } from '../undecidedPick.js';
-import { findServesStep } from '../findServes.js';
+import { findServesStep, walkBesideFind } from '../findServes.js';
 import { daysAheadParam, unanchoredDayCount } from '../forecastDays.js';
 import { freeTextParams, unfixedQueryWording } from '../queryWording.js';
 
@@ -1685,9 +1685,7 @@ export const gtFindServesStep: CaseMeasure = {
   title: 'a ground truth lists or walks folders (ls, cd) toward a file the request asks to find by name ("Find analysis_report.csv and … move it"), while `find` is listed and nothing shown places the file: find(name=…) is as right a next call',
   population: 'internal cases whose ground truth lists or changes a folder with the toolkit\'s `find` listed',
   check(tc) {
-    if (tc.kind !== 'internal') return undefined;
-    const gt = Array.isArray(tc.groundTruth) ? tc.groundTruth[0] : tc.groundTruth;
-    if (!gt || !/\.(?:ls|cd)$/.test(gt.name) || !tc.tools.some((t) => t.name === gt.name.replace(/\.(?:ls|cd)$/, '.find'))) return undefined;
+    if (tc.kind !== 'internal' || !walkBesideFind(tc.groundTruth, tc.tools)) return undefined;
     return findServesStep(tc.messages, tc.groundTruth, tc.tools) ?? null;
   },
 };
